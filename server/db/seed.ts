@@ -1,0 +1,67 @@
+/**
+ * First-start data, written once into an empty database in one transaction (a crash half-way
+ * leaves nothing, and the next start tries again). News in every profile; in the demo profile
+ * also the organisation invite code and a verified demo account holding a demo grant.
+ */
+import { type ServerConfig } from '../config'
+import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../domain/ledger'
+import { CURRENCY } from '../domain/money'
+import { hashPassword } from '../domain/password-hash'
+import { type Executor } from '../repositories/executor'
+import { postEntry } from '../repositories/ledger'
+import { countNews, insertNews } from '../repositories/news'
+import { countUsers, insertOrganisationCode, insertUser } from '../repositories/users'
+import { SEED_NEWS } from './news-seed'
+
+/** Written in README and printed at start-up: anyone trying the demo signs in with these. */
+export const DEMO_ACCOUNT = {
+  account: '9000000001',
+  password: 'demo1234',
+  fundPassword: '123456',
+  realName: 'Demo User',
+  grant: 10_000_000, // ₹1,00,000 in paise
+} as const
+
+const DAY_MS = 24 * 3600 * 1000
+
+export type SeedResult = { seeded: boolean; demoAccount: boolean; news: number }
+
+export async function seedIfEmpty(db: Executor, config: ServerConfig, now: number): Promise<SeedResult> {
+  const empty = (await countUsers(db)) === 0 && (await countNews(db)) === 0
+  if (!empty) return { seeded: false, demoAccount: false, news: 0 }
+  const demo = config.profile === 'demo'
+  // Hashing is slow: done before the transaction so it holds no connection while it runs.
+  const hashes = demo
+    ? { password: await hashPassword(DEMO_ACCOUNT.password), fund: await hashPassword(DEMO_ACCOUNT.fundPassword) }
+    : null
+  await db.transaction().execute(async (trx) => {
+    for (const [i, translations] of SEED_NEWS.entries()) {
+      await insertNews(trx, { image: null, publishedAt: now - i * DAY_MS, now, translations })
+    }
+    if (!hashes) return
+    await insertOrganisationCode(trx, config.demoInviteCode, 'demo organisation code', now)
+    const user = await insertUser(trx, {
+      account: DEMO_ACCOUNT.account,
+      passwordHash: hashes.password,
+      fundPasswordHash: hashes.fund,
+      invitedByCode: config.demoInviteCode,
+      realName: { status: 'verified', name: DEMO_ACCOUNT.realName },
+      now,
+    })
+    if (!user) throw new Error('demo account already exists in a database that looked empty')
+    await postEntry(
+      trx,
+      transfer({
+        reason: LEDGER_REASONS.demoGrant,
+        reference: 'demo grant',
+        operator: 'seed',
+        from: HOUSE_PROMOTIONS,
+        to: userAccount(user.id, 'available'),
+        currency: CURRENCY,
+        amount: DEMO_ACCOUNT.grant,
+      }),
+      now,
+    )
+  })
+  return { seeded: true, demoAccount: demo, news: SEED_NEWS.length }
+}

@@ -1,0 +1,122 @@
+/**
+ * The server process: read the environment, open the database, migrate, seed an empty database
+ * once, listen. Run directly (`tsx server/main.ts`) or through start()/scripts.
+ *
+ * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data, for PGlite), DATABASE_URL (use
+ * PostgreSQL instead), TIJORI_PROFILE (demo | production), STATIC_DIR (defaults to dist/ when
+ * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info).
+ */
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { type FastifyInstance } from 'fastify'
+import { buildApp } from './app'
+import { loadConfig, parseProfile } from './config'
+import { type DatabaseHandle, openDatabase } from './db/index'
+import { migrateToLatest } from './db/migrate'
+import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed'
+
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export type StartOptions = {
+  env?: NodeJS.ProcessEnv
+  /** Overrides PORT. */
+  port?: number
+  /** The built PWA to serve; undefined means STATIC_DIR or dist/ when it holds index.html. */
+  staticDir?: string | null
+  /** Close on SIGINT/SIGTERM (false when a wrapper such as scripts/dev.ts handles signals). */
+  handleSignals?: boolean
+}
+
+export type Running = { app: FastifyInstance; database: DatabaseHandle; url: string; close: () => Promise<void> }
+
+function defaultStaticDir(env: NodeJS.ProcessEnv): string | null {
+  if (env.STATIC_DIR !== undefined) return env.STATIC_DIR === '' || env.STATIC_DIR === 'none' ? null : resolve(env.STATIC_DIR)
+  const dist = resolve(REPO_ROOT, 'dist')
+  return existsSync(resolve(dist, 'index.html')) ? dist : null
+}
+
+/** "postgres://user:secret@host/db" -> "postgres://user:***@host/db": never print a password. */
+function redact(url: string): string {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'PostgreSQL'
+  }
+}
+
+export async function start(options: StartOptions = {}): Promise<Running> {
+  const env = options.env ?? process.env
+  const port = options.port ?? Number(env.PORT ?? 8080)
+  const host = env.HOST ?? '0.0.0.0'
+  const config = loadConfig(parseProfile(env.TIJORI_PROFILE))
+  const dataDir = resolve(env.DATA_DIR ?? 'data')
+  const databaseUrl = env.DATABASE_URL
+  const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir
+
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: resolve(dataDir, 'pglite') })
+  const applied = await migrateToLatest(database)
+  const seed = await seedIfEmpty(database.db, config, Date.now())
+
+  const app = await buildApp({
+    database,
+    config,
+    staticDir,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    logger: { level: env.LOG_LEVEL ?? 'info' },
+  })
+  await app.listen({ port, host })
+
+  // The bound port, which differs from `port` when 0 asked the system for a free one.
+  const address = app.server.address()
+  const url = `http://localhost:${typeof address === 'object' && address ? address.port : port}`
+  const where = databaseUrl ? redact(databaseUrl) : `PGlite in ${resolve(dataDir, 'pglite')}`
+  const lines = [
+    `Tijori (${config.profile} profile) listening on ${url}`,
+    `  database: ${where}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
+    `  PWA: ${staticDir ? `serving ${staticDir}` : 'not served (API only)'}`,
+    `  API docs: ${url}/api/docs/json`,
+  ]
+  if (config.profile === 'demo') {
+    lines.push(
+      `  demo invite code: ${config.demoInviteCode}`,
+      `  demo account: ${DEMO_ACCOUNT.account} / password ${DEMO_ACCOUNT.password} / fund password ${DEMO_ACCOUNT.fundPassword}`,
+    )
+  }
+  if (seed.seeded) lines.push(`  seeded an empty database (${seed.news} news articles${seed.demoAccount ? ', demo account' : ''})`)
+  console.log(lines.join('\n'))
+
+  let closing: Promise<void> | null = null
+  const close = () => {
+    closing ??= (async () => {
+      await app.close()
+      await database.close()
+    })()
+    return closing
+  }
+  if (options.handleSignals ?? true) {
+    const onSignal = (signal: NodeJS.Signals) => {
+      console.log(`${signal}: shutting down`)
+      close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err)
+          process.exit(1)
+        },
+      )
+    }
+    process.once('SIGINT', onSignal)
+    process.once('SIGTERM', onSignal)
+  }
+  return { app, database, url, close }
+}
+
+const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+if (runDirectly) {
+  start().catch((err: unknown) => {
+    console.error(err)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,48 @@
+/**
+ * One hook authenticates every private route (config `auth: true`): the `token` and `account`
+ * headers must both match a live session, else 401 before the body is even parsed.
+ */
+import { type FastifyInstance, type FastifyRequest } from 'fastify'
+import { hashSessionToken } from '../domain/tokens'
+import { type Executor } from '../repositories/executor'
+import { findLiveSession, type LiveSession } from '../repositories/sessions'
+import { unauthorized } from './envelope'
+
+declare module 'fastify' {
+  // Declaration merging needs an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyContextConfig {
+    /** The route needs a live session. */
+    auth?: boolean
+    /** The route is a mutation that needs an Idempotency-Key. */
+    idempotent?: boolean
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyRequest {
+    session: LiveSession | null
+  }
+}
+
+export function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name]
+  return typeof value === 'string' ? value : undefined
+}
+
+export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () => number }): void {
+  app.decorateRequest('session', null)
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.auth !== true) return
+    const token = headerValue(request, 'token')
+    const account = headerValue(request, 'account')
+    if (!token || !account) throw unauthorized()
+    const session = await findLiveSession(deps.db, hashSessionToken(token), account, deps.now())
+    if (!session) throw unauthorized()
+    request.session = session
+  })
+}
+
+/** The session of a private route's request; the auth hook guarantees it is there. */
+export function sessionOf(request: FastifyRequest): LiveSession {
+  if (!request.session) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked auth: true`)
+  return request.session
+}

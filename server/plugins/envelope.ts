@@ -1,0 +1,111 @@
+/**
+ * The one place that writes error envelopes (STYLE.md practice 5). Every reply, at every status,
+ * is `{status, msg, code?, params?, data?}`; see the API contract for what each status means.
+ */
+import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { DomainRefusal, type RefusalParams } from '../domain/refusal'
+
+export type Envelope<T> = { status: 0 | 1; msg: string; code?: string; params?: RefusalParams; data?: T }
+
+export function ok<T>(data: T): Envelope<T> & { data: T } {
+  return { status: 1, msg: 'ok', data }
+}
+
+export function refusalBody(code: string, params: RefusalParams, msg: string): Envelope<never> {
+  return { status: 0, msg, code, params }
+}
+
+/** A refusal outside HTTP 200: 400, 401, 404, 409, 422, 429. */
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly code: string
+  readonly params: RefusalParams
+  readonly headers: Record<string, string>
+
+  constructor(statusCode: number, code: string, params: RefusalParams, msg: string, headers: Record<string, string> = {}) {
+    super(msg)
+    this.name = 'HttpError'
+    this.statusCode = statusCode
+    this.code = code
+    this.params = params
+    this.headers = headers
+  }
+}
+
+export function unauthorized(): HttpError {
+  return new HttpError(401, 'unauthorized', {}, 'Please sign in again.')
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): HttpError {
+  return new HttpError(
+    429,
+    'too_many_attempts',
+    { retryAfter: retryAfterSeconds },
+    `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+export type EnvelopeReply = { statusCode: number; body: Envelope<never>; headers: Record<string, string> }
+
+type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> }
+
+/** The field a schema error is about: the missing property, or the path of the bad value. */
+function fieldOf(issues: readonly ValidationIssue[] | undefined, context: string | undefined): string | undefined {
+  const first = issues?.[0]
+  if (!first) return undefined
+  const missing = first.params?.['missingProperty']
+  const path = (first.instancePath ?? '').split('/').filter(Boolean)
+  if (typeof missing === 'string') path.push(missing)
+  if (path.length > 0) return path.join('.')
+  return context === 'body' || context === undefined ? undefined : context
+}
+
+function isFastifyClientError(error: unknown): error is FastifyError & { statusCode: number } {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode
+  return typeof status === 'number' && status >= 400 && status < 500
+}
+
+/** Maps anything thrown to the reply the client gets. Unknown errors are bugs: 500. */
+export function envelopeFor(error: unknown): EnvelopeReply {
+  if (error instanceof DomainRefusal) {
+    return { statusCode: 200, body: refusalBody(error.code, error.params, error.message), headers: {} }
+  }
+  if (error instanceof HttpError) {
+    return { statusCode: error.statusCode, body: refusalBody(error.code, error.params, error.message), headers: error.headers }
+  }
+  const validation = (error as { validation?: ValidationIssue[] } | null)?.validation
+  if (validation) {
+    const context = (error as { validationContext?: string }).validationContext
+    const field = fieldOf(validation, context)
+    const msg = `Invalid request${field ? `: ${field}` : ''}.`
+    return { statusCode: 400, body: refusalBody('bad_request', field ? { field } : {}, msg), headers: {} }
+  }
+  if (isFastifyClientError(error)) {
+    if (error.statusCode === 404) return notFoundReply()
+    // Unparseable JSON, empty JSON body, unknown content type, body too large, bad URL encoding:
+    // the client sent something unusable, which the contract calls 400 whatever Fastify's own code.
+    return { statusCode: 400, body: refusalBody('bad_request', {}, 'Invalid request.'), headers: {} }
+  }
+  return { statusCode: 500, body: refusalBody('internal_error', {}, 'Something went wrong on our side.'), headers: {} }
+}
+
+export function notFoundReply(): EnvelopeReply {
+  return { statusCode: 404, body: refusalBody('not_found', {}, 'No such API call.'), headers: {} }
+}
+
+/** Serves a non-API path that matched nothing (the SPA fallback); false when it did not. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean
+
+export function installEnvelope(app: FastifyInstance, fallback: NotFoundFallback): void {
+  app.setErrorHandler((error, request, reply) => {
+    const out = envelopeFor(error)
+    if (out.statusCode >= 500) request.log.error({ err: error }, 'unexpected error')
+    return reply.code(out.statusCode).headers(out.headers).send(out.body)
+  })
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback(request, reply)) return reply
+    const out = notFoundReply()
+    return reply.code(out.statusCode).send(out.body)
+  })
+}

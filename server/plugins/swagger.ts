@@ -1,0 +1,25 @@
+/** The OpenAPI document, generated from the route schemas and served at GET /api/docs/json. */
+import swagger from '@fastify/swagger'
+import { type FastifyInstance } from 'fastify'
+
+export async function installSwagger(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Tijori API',
+        version: '0.1.0',
+        description:
+          'Every reply is {status, msg, code?, params?, data?}. status 1 is success; status 0 is a refusal with a stable code. ' +
+          'Mutations need an Idempotency-Key header; private calls need the token and account headers.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'token' },
+          account: { type: 'apiKey', in: 'header', name: 'account' },
+        },
+      },
+    },
+  })
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
+}

@@ -1,0 +1,13 @@
+/** What every route plugin is given by buildApp. */
+import { type ServerConfig } from '../config'
+import { type DatabaseKind } from '../db/index'
+import { type RunIdempotent } from '../plugins/idempotency'
+import { type Executor } from '../repositories/executor'
+
+export type RouteDeps = {
+  db: Executor
+  dbKind: DatabaseKind
+  config: ServerConfig
+  now: () => number
+  runIdempotent: RunIdempotent
+}

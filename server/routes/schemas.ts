@@ -1,0 +1,41 @@
+/** Schema pieces every route shares: the envelope around `data`, and the common headers. */
+import { type TSchema, Type } from 'typebox'
+
+export const RefusalParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))
+
+export function Envelope<T extends TSchema>(data: T) {
+  return Type.Object({
+    status: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 success, 0 refused' }),
+    msg: Type.String(),
+    code: Type.Optional(Type.String({ description: 'stable refusal code, snake_case' })),
+    params: Type.Optional(RefusalParams),
+    data: Type.Optional(data),
+  })
+}
+
+/** What every 4xx and 5xx carries: a refusal code, never data. */
+export const RefusalEnvelope = Type.Object({
+  status: Type.Literal(0),
+  msg: Type.String(),
+  code: Type.String({ description: 'bad_request, unauthorized, not_found, request_in_flight, idempotency_key_reused, too_many_attempts, internal_error, ...' }),
+  params: Type.Optional(RefusalParams),
+})
+
+/** The response schemas of a route: its data on 200, the refusal envelope on errors. */
+export function replies<T extends TSchema>(data: T) {
+  return { 200: Envelope(data), '4xx': RefusalEnvelope, '5xx': RefusalEnvelope }
+}
+
+export const EmptyObject = Type.Object({})
+
+/** Declared for the OpenAPI document; the idempotency hook checks presence and form. */
+export const IdempotencyHeaders = Type.Object({
+  // Optional in the schema so a missing key gets its own code, idempotency_key_required.
+  'idempotency-key': Type.Optional(Type.String({ description: 'Required. A UUID chosen by the client and reused on retries' })),
+})
+
+export const PRIVATE = [{ token: [], account: [] }]
+
+/** Generous bounds: the domain gives the precise refusal, the schema only stops absurd input. */
+export const ShortText = (maxLength = 64) => Type.String({ maxLength })
+export const PasswordText = Type.String({ maxLength: 256 })

@@ -1,0 +1,78 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from './helpers'
+
+let t: TestApp
+let dist: string
+beforeAll(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'tijori-dist-'))
+  await mkdir(join(dist, 'assets'))
+  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Tijori</title>')
+  await writeFile(join(dist, 'sw.js'), 'self.skipWaiting()')
+  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+  t = await createTestApp({ staticDir: dist })
+})
+afterAll(async () => {
+  await t.close()
+  await rm(dist, { recursive: true, force: true })
+})
+
+describe('GET /api/health', () => {
+  it('names the database in use', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(res.json()).toEqual({ status: 1, msg: 'ok', data: { db: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } })
+  })
+})
+
+describe('GET /api/docs/json', () => {
+  it('documents every route with its schemas', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+    expect(doc.openapi).toMatch(/^3\./)
+    const paths = doc.paths as Record<string, Record<string, { requestBody?: unknown; security?: unknown; parameters?: { name: string }[] }>>
+    const calls = [
+      '/api/vue/common/config',
+      '/api/vue/user/register',
+      '/api/vue/user/login',
+      '/api/vue/user/logout',
+      '/api/vue/user/info',
+      '/api/vue/user/loginPass',
+      '/api/vue/user/signIn',
+      '/api/vue/news/list',
+      '/api/vue/news/detail',
+    ]
+    for (const path of calls) {
+      expect(paths[path]?.post?.requestBody, path).toBeDefined()
+    }
+    expect(paths['/api/health']?.get).toBeDefined()
+    expect(Object.keys(paths).sort()).toEqual([...calls, '/api/health'].sort())
+    expect(paths['/api/vue/user/info']?.post?.security).toEqual([{ token: [], account: [] }])
+    expect(paths['/api/vue/user/signIn']?.post?.parameters?.map((p) => p.name)).toContain('idempotency-key')
+  })
+})
+
+describe('serving the PWA', () => {
+  it('serves index.html and sw.js for revalidation and hashed assets as immutable', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' })
+    expect(index.statusCode).toBe(200)
+    expect(index.body).toContain('Tijori')
+    expect(index.headers['cache-control']).toBe('no-cache')
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' })
+    expect(sw.headers['cache-control']).toBe('no-cache')
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+  })
+
+  it('falls back to index.html for app paths but not for API or missing files', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login/start' })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['content-type']).toMatch(/text\/html/)
+    expect(page.headers['cache-control']).toBe('no-cache')
+    for (const url of ['/api/nothing', '/assets/gone-123.js']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ code: 'not_found' })
+    }
+  })
+})

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../server/config'
+import { seedIfEmpty } from '../../../server/db/seed'
+import { verifyPassword } from '../../../server/domain/password-hash'
+import { balancesOf, entriesOfUser } from '../../../server/repositories/ledger'
+import { findUserByAccount, inviteCodeExists } from '../../../server/repositories/users'
+import { createTestDatabase, DEMO_ACCOUNT, type TestDatabase } from '../helpers'
+
+let demo: TestDatabase
+let production: TestDatabase
+beforeAll(async () => {
+  ;[demo, production] = await Promise.all([createTestDatabase(), createTestDatabase()])
+})
+afterAll(async () => {
+  await Promise.all([demo.drop(), production.drop()])
+})
+
+describe('first-start seed', () => {
+  it('creates the demo organisation code, account, grant and news once', async () => {
+    const config = loadConfig('demo')
+    expect(await seedIfEmpty(demo.handle.db, config, 1_000)).toEqual({ seeded: true, demoAccount: true, news: 6 })
+    expect(await seedIfEmpty(demo.handle.db, config, 2_000)).toEqual({ seeded: false, demoAccount: false, news: 0 })
+
+    const db = demo.handle.db
+    expect(await inviteCodeExists(db, 'TIJORI')).toBe(true)
+    const user = (await findUserByAccount(db, DEMO_ACCOUNT.account))!
+    expect(user).toMatchObject({ real_name_status: 'verified', real_name: 'Demo User' })
+    expect(await verifyPassword(user.password_hash, 'demo1234')).toBe(true)
+    expect(await verifyPassword(user.fund_password_hash!, '123456')).toBe(true)
+    expect(await balancesOf(db, user.id)).toEqual({ available: 10_000_000, frozen: 0, total: 10_000_000 })
+    const entries = await entriesOfUser(db, user.id)
+    expect(entries).toEqual([
+      {
+        id: expect.any(Number),
+        reason: 'demo_grant',
+        reference: 'demo grant',
+        createdAt: 1_000,
+        legs: [
+          { account: 'house:promotions', currency: 'INR', amount: -10_000_000 },
+          { account: `user:${user.id}:available`, currency: 'INR', amount: 10_000_000 },
+        ],
+      },
+    ])
+    const translations = await db.selectFrom('news_translations').select(['article_id', 'lang']).execute()
+    expect(translations).toHaveLength(24)
+  })
+
+  it('seeds news but no demo account in production', async () => {
+    expect(await seedIfEmpty(production.handle.db, loadConfig('production'), 1_000)).toEqual({ seeded: true, demoAccount: false, news: 6 })
+    expect(await findUserByAccount(production.handle.db, DEMO_ACCOUNT.account)).toBeUndefined()
+    expect(await inviteCodeExists(production.handle.db, 'TIJORI')).toBe(false)
+  })
+})

@@ -1,0 +1,183 @@
+/**
+ * Test harness: the real app on a real database, never mocks. In-memory PGlite by default; with
+ * TEST_DATABASE_URL (an admin URL) a fresh PostgreSQL database per test file, dropped afterwards.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
+import pg from 'pg'
+import { API_PREFIX, buildApp } from '../../server/app'
+import { type ServerConfig, loadConfig } from '../../server/config'
+import { type DatabaseHandle, openDatabase } from '../../server/db/index'
+import { migrateToLatest } from '../../server/db/migrate'
+import { DEMO_ACCOUNT, seedIfEmpty } from '../../server/db/seed'
+
+export { DEMO_ACCOUNT }
+
+export type TestDatabase = { handle: DatabaseHandle; drop: () => Promise<void> }
+
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url))
+
+/**
+ * PGlite's initdb costs seconds, loading a dump a fraction of one: the first test file migrates
+ * an empty PGlite and leaves its dump in the temp folder, keyed by the migrations' content, and
+ * every later file starts from that dump.
+ */
+async function migratedPgliteDump(): Promise<Blob> {
+  const hash = createHash('sha256')
+  // A dump only loads into the PGlite that wrote it: the installed version is part of the key.
+  hash.update(await readFile(fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url))))
+  for (const file of (await readdir(MIGRATIONS_DIR)).sort()) hash.update(file).update(await readFile(join(MIGRATIONS_DIR, file)))
+  const path = join(tmpdir(), `tijori-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  try {
+    return new Blob([await readFile(path)])
+  } catch {
+    const handle = await openDatabase({ dataDir: null })
+    await migrateToLatest(handle)
+    const dump = await handle.dump!()
+    await handle.close()
+    // Written under a private name and renamed, so a file running alongside never reads half of it.
+    const partial = `${path}.${randomBytes(4).toString('hex')}`
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
+    await rename(partial, path)
+    return dump
+  }
+}
+
+/** A migrated, empty database of the kind this run uses. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) {
+    const handle = await openDatabase({ dataDir: null, fromDump: await migratedPgliteDump() })
+    await migrateToLatest(handle) // a no-op unless the dump is older than the migrations
+    return { handle, drop: () => handle.close() }
+  }
+  const name = `tijori_t_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const handle = await openDatabase({ url: url.toString() })
+  await migrateToLatest(handle)
+  return {
+    handle,
+    drop: async () => {
+      await handle.close()
+      const cleanup = new pg.Client({ connectionString: adminUrl })
+      await cleanup.connect()
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await cleanup.end()
+    },
+  }
+}
+
+/** A clock the test moves by hand. */
+export type TestClock = { now: () => number; set: (ms: number | string) => void; advance: (ms: number) => void }
+
+export function createClock(start: number | string = '2026-01-10T06:00:00Z'): TestClock {
+  let current = typeof start === 'string' ? Date.parse(start) : start
+  return {
+    now: () => current,
+    set: (ms) => {
+      current = typeof ms === 'string' ? Date.parse(ms) : ms
+    },
+    advance: (ms) => {
+      current += ms
+    },
+  }
+}
+
+export type CallOptions = {
+  headers?: Record<string, string>
+  /** Sends an Idempotency-Key; `true` picks a fresh UUID. */
+  key?: string | true
+  remoteAddress?: string
+  lang?: string
+}
+
+export type Reply = {
+  statusCode: number
+  headers: LightMyRequestResponse['headers']
+  raw: string
+  body: { status: 0 | 1; msg: string; code?: string; params?: Record<string, string | number>; data?: unknown }
+}
+
+export type SessionHeaders = { token: string; account: string }
+
+export type TestApp = {
+  app: FastifyInstance
+  database: DatabaseHandle
+  clock: TestClock
+  config: ServerConfig
+  /** POST under /api/vue with a JSON body (or a raw string body with its own content type). */
+  call: (path: string, body: unknown, options?: CallOptions) => Promise<Reply>
+  /** Registers an account with the demo invite code; returns its number and password. */
+  register: (account: string, password?: string) => Promise<{ account: string; password: string }>
+  /** Signs in and returns the session headers. */
+  login: (account: string, password: string, remoteAddress?: string) => Promise<SessionHeaders>
+  close: () => Promise<void>
+}
+
+export function toReply(res: LightMyRequestResponse): Reply {
+  return { statusCode: res.statusCode, headers: res.headers, raw: res.body, body: res.json() }
+}
+
+export async function createTestApp(
+  options: { clock?: TestClock; config?: Partial<Omit<ServerConfig, 'profile'>>; profile?: ServerConfig['profile']; seed?: boolean; staticDir?: string } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase()
+  const clock = options.clock ?? createClock()
+  const config = loadConfig(options.profile ?? 'demo', options.config)
+  if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())
+  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null })
+
+  const call: TestApp['call'] = async (path, body, opts = {}) => {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.key !== undefined) headers['idempotency-key'] = opts.key === true ? randomUUID() : opts.key
+    if (opts.lang !== undefined) headers.lang = opts.lang
+    const res = await app.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${path}`,
+      headers,
+      remoteAddress: opts.remoteAddress ?? '127.0.0.1',
+      ...(typeof body === 'string' ? { payload: body } : { payload: body as object }),
+    })
+    return toReply(res)
+  }
+
+  const register: TestApp['register'] = async (account, password = 'secret123') => {
+    const res = await call(
+      '/user/register',
+      { account, password, confirmPassword: password, inviteCode: config.demoInviteCode, agree: true },
+      { key: true },
+    )
+    if (res.body.status !== 1) throw new Error(`register ${account} failed: ${res.raw}`)
+    return { account, password }
+  }
+
+  const login: TestApp['login'] = async (account, password, remoteAddress) => {
+    const res = await call('/user/login', { account, password }, remoteAddress ? { remoteAddress } : {})
+    const data = res.body.data as { token?: string } | undefined
+    if (res.body.status !== 1 || !data?.token) throw new Error(`login ${account} failed: ${res.raw}`)
+    return { token: data.token, account }
+  }
+
+  return {
+    app,
+    database: db.handle,
+    clock,
+    config,
+    call,
+    register,
+    login,
+    close: async () => {
+      await app.close()
+      await db.drop()
+    },
+  }
+}
