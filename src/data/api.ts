@@ -1,0 +1,173 @@
+/**
+ * The one HTTP client (ky) for the API under /api/vue. It adds the session and language headers,
+ * unwraps the `{status, msg, code, params, data}` envelope, and reports what happened to the UI
+ * through events: refusals to toast, 401 to go to login, network up/down for the offline banner.
+ * It stores nothing itself; on 401 it clears the stored session (sessionStore.ts).
+ */
+import ky, { type KyInstance } from 'ky'
+import { i18n } from '@lingui/core'
+import { normalizeLanguage, type Language } from '../i18n/languages'
+import { clearSession, getSession } from './sessionStore'
+
+export type RefusalParams = Record<string, string | number>
+
+export type Envelope<T = unknown> = {
+  status: 0 | 1
+  msg: string
+  code?: string
+  params?: RefusalParams
+  data?: T
+}
+
+export type ApiEvent =
+  | { type: 'refusal'; code: string; params: RefusalParams; msg: string }
+  | { type: 'unauthorized' }
+  | { type: 'network-error' }
+  | { type: 'network-ok' }
+
+export type CallOptions = {
+  /** Sent as Idempotency-Key: the same key replayed gets the first reply and changes nothing. */
+  idempotencyKey?: string
+  /** Do not emit a 'refusal' event: the caller shows the refusal itself (forms, the outbox). */
+  silent?: boolean
+  /** The `lang` header for this call instead of the current language (news of a given language). */
+  lang?: Language
+}
+
+/** The server answered and said no: a business refusal (status 0) or an HTTP error with the envelope. */
+export class ApiRefusal extends Error {
+  override readonly name = 'ApiRefusal'
+  readonly code: string
+  readonly params: RefusalParams
+  readonly msg: string
+  /** 200 for a business refusal; 400, 401, 404, 409, 422, 429 or 5xx otherwise. */
+  readonly httpStatus: number
+
+  constructor({ code, params, msg, httpStatus }: { code: string; params: RefusalParams; msg: string; httpStatus: number }) {
+    super(`${code || 'refused'}: ${msg}`)
+    this.code = code
+    this.params = params
+    this.msg = msg
+    this.httpStatus = httpStatus
+  }
+}
+
+/** No usable answer: offline, DNS, connection reset, timeout, or a reply that is not our envelope. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError'
+  constructor(cause: unknown) {
+    super('network request failed', { cause })
+  }
+}
+
+const listeners = new Set<(event: ApiEvent) => void>()
+
+export function onApiEvent(listener: (event: ApiEvent) => void): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/** For data/ modules that report on behalf of the API (the outbox's refusals). */
+export function emitApiEvent(event: ApiEvent): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event)
+    } catch (error) {
+      console.error('api event listener failed', error)
+    }
+  }
+}
+
+function pageBase(): string {
+  return typeof location === 'undefined' ? '/api/vue' : new URL('/api/vue', location.origin).href
+}
+
+function createClient(prefixUrl: string): KyInstance {
+  return ky.create({
+    prefixUrl,
+    timeout: 10_000,
+    // No automatic retries: a POST may be a mutation, and the outbox decides when to resend
+    // (with the same Idempotency-Key), not the HTTP client.
+    retry: 0,
+    // Refusals arrive as 4xx/5xx with the envelope; the envelope is read for every status.
+    throwHttpErrors: false,
+  })
+}
+
+let client = createClient(pageBase())
+
+/** Points the client at another server (node tests: `http://127.0.0.1:<port>/api/vue`). */
+export function setApiBase(url: string): void {
+  client = createClient(url)
+}
+
+function fallbackCode(httpStatus: number): string {
+  if (httpStatus === 401) return 'unauthorized'
+  if (httpStatus === 429) return 'too_many_attempts'
+  if (httpStatus >= 500) return 'internal_error'
+  return ''
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(await response.text())
+  } catch {
+    return null
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null
+  const { status } = parsed as Record<string, unknown>
+  return status === 0 || status === 1 ? (parsed as Envelope) : null
+}
+
+function networkFailure(cause: unknown): NetworkError {
+  emitApiEvent({ type: 'network-error' })
+  return new NetworkError(cause)
+}
+
+/**
+ * POSTs `body` to `path` (e.g. '/user/info') and returns the envelope's `data`.
+ * Throws ApiRefusal when the server says no and NetworkError when it cannot be reached.
+ */
+export async function call<T>(path: string, body: object = {}, opts: CallOptions = {}): Promise<T> {
+  // Headers are read now, synchronously, so a logout right after starting a call cannot strip them.
+  const session = getSession()
+  const headers: Record<string, string> = { lang: opts.lang ?? normalizeLanguage(i18n.locale) }
+  if (session) {
+    headers.token = session.token
+    headers.account = session.account
+  }
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey
+
+  let response: Response
+  try {
+    // ky's prefixUrl refuses inputs that start with a slash.
+    response = await client.post(path.replace(/^\/+/, ''), { json: body, headers })
+  } catch (error) {
+    throw networkFailure(error)
+  }
+
+  const envelope = await readEnvelope(response)
+  // A proxy's 502 page or a captive portal's HTML is not our server answering.
+  if (!envelope) throw networkFailure(new Error(`HTTP ${response.status} without an envelope`))
+  emitApiEvent({ type: 'network-ok' })
+
+  if (response.ok && envelope.status === 1) return envelope.data as T
+
+  const refusal = new ApiRefusal({
+    code: envelope.code ?? fallbackCode(response.status),
+    params: envelope.params ?? {},
+    msg: envelope.msg ?? '',
+    httpStatus: response.status,
+  })
+  if (response.status === 401) {
+    // Only the session this request carried has ended; a login that happened meanwhile stays.
+    if (getSession()?.token === session?.token) await clearSession()
+    emitApiEvent({ type: 'unauthorized' })
+  } else if (!opts.silent) {
+    emitApiEvent({ type: 'refusal', code: refusal.code, params: refusal.params, msg: refusal.msg })
+  }
+  throw refusal
+}

@@ -1,0 +1,60 @@
+/**
+ * The server's published rules and site settings (/common/config), kept in db.config as
+ * {name, value} rows (values are strings) and in memory for synchronous reads by screens.
+ * The app cannot start without them: first start needs the network, later starts use the copy.
+ */
+import { call } from './api'
+import { db, type ConfigRow } from './db'
+import { refresh } from './sync'
+
+/** Neither the server nor a stored copy could give the config: the app cannot start. */
+export class BootError extends Error {
+  override readonly name = 'BootError'
+  constructor(cause: unknown) {
+    super('the configuration could not be loaded from the server or from this device', { cause })
+  }
+}
+
+let values = new Map<string, string>()
+
+function remember(rows: readonly ConfigRow[]): void {
+  values = new Map(rows.map((row) => [row.name, row.value]))
+}
+
+/**
+ * Fetches the config and replaces the stored copy; offline (or on any server error) falls back
+ * to the stored copy. Resolves with where the values came from.
+ */
+export async function loadConfig(): Promise<'network' | 'cache'> {
+  try {
+    const rows = await refresh('config', async () => {
+      const fetched = await call<ConfigRow[]>('/common/config', {}, { silent: true })
+      const clean = fetched.map(({ name, value }) => ({ name: String(name), value: String(value) }))
+      // Replace, not merge: a rule the server stopped publishing must not linger.
+      await db.transaction('rw', db.config, async () => {
+        await db.config.clear()
+        await db.config.bulkPut(clean)
+      })
+      return clean
+    })
+    remember(rows)
+    return 'network'
+  } catch (error) {
+    const cached = await db.config.toArray()
+    if (cached.length === 0) throw new BootError(error)
+    remember(cached)
+    return 'cache'
+  }
+}
+
+export function getConfigValue(name: string): string | undefined {
+  return values.get(name)
+}
+
+/** A numeric rule such as password_min; `fallback` when absent or not a number. */
+export function getConfigNumber(name: string, fallback: number): number {
+  const raw = values.get(name)
+  if (raw === undefined || raw.trim() === '') return fallback
+  const n = Number(raw)
+  return Number.isFinite(n) ? n : fallback
+}

@@ -1,0 +1,64 @@
+/**
+ * Signing in and out. The session itself (token, account) lives in db.meta 'session' and in
+ * memory, handled by sessionStore.ts; this module adds the calls that create or end it.
+ * These calls come from forms, which show a refusal next to the field it concerns, so they are
+ * silent: no refusal toast on top of it.
+ */
+import { call } from './api'
+import { type Session } from './db'
+import { replayOutbox } from './outbox'
+import { clearSession, getSession, saveSession } from './sessionStore'
+
+export { clearSession, getSession, loadSession } from './sessionStore'
+
+export type RegisterInput = {
+  account: string
+  password: string
+  confirmPassword: string
+  inviteCode: string
+  agree: boolean
+}
+
+export type ChangeLoginPasswordInput = { oldPassword: string; password: string; confirmPassword: string }
+
+type LoginReply = { token: string; account: string; expiresAt: number }
+
+/** Refusals: login_failed, account_frozen/login_banned/account_disabled {reason}, 429 too_many_attempts {retryAfter}. */
+export async function login(account: string, password: string): Promise<Session> {
+  const reply = await call<LoginReply>('/user/login', { account, password }, { silent: true })
+  const session: Session = { token: reply.token, account: reply.account, expiresAt: reply.expiresAt }
+  await saveSession(session)
+  // Mutations queued while signed out (or before a 401) belong to this account: send them now.
+  void replayOutbox({ ignoreBackoff: true })
+  return session
+}
+
+/**
+ * Creates the account; it does not sign in. `idempotencyKey` is made once per form submission so
+ * a second tap or a resend after a timeout cannot create two accounts.
+ */
+export async function register(input: RegisterInput, idempotencyKey: string): Promise<{ account: string }> {
+  return call<{ account: string }>('/user/register', input, { idempotencyKey, silent: true })
+}
+
+// How long logout waits for the server to revoke the token before returning anyway.
+const LOGOUT_WAIT_MS = 3000
+
+/**
+ * Ends the session here at once and asks the server to revoke the token. The server call is best
+ * effort: offline, the token simply expires on its own (token_ttl_seconds).
+ */
+export async function logout(): Promise<void> {
+  const serverCall = getSession()
+    ? call('/user/logout', {}, { silent: true }).catch(() => undefined)
+    : Promise.resolve(undefined)
+  await clearSession()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  await Promise.race([serverCall, new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)))])
+  clearTimeout(timer)
+}
+
+/** Refusals: password_wrong, password_length {min, max}, password_mismatch, password_same. Other sessions are revoked; this one stays. */
+export async function changeLoginPassword(input: ChangeLoginPasswordInput, idempotencyKey: string): Promise<void> {
+  await call<object>('/user/loginPass', input, { idempotencyKey, silent: true })
+}

@@ -1,0 +1,47 @@
+/**
+ * The signed-in session, kept in memory for request headers and in IndexedDB (db.meta under
+ * 'session') so a reload or an offline start stays signed in. Signing out also removes the
+ * account's cached /user/info row (db.user), so the next person on the device sees nothing of it.
+ * session.ts re-exports this; api.ts imports it directly so the two do not import each other.
+ */
+import { db, type Session } from './db'
+
+export const SESSION_KEY = 'session'
+
+let current: Session | null = null
+
+/** Repairs a stored row: anything without a token and an account is no session. */
+function restoreSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null
+  const { token, account, expiresAt } = value as Record<string, unknown>
+  if (typeof token !== 'string' || !token || typeof account !== 'string' || !account) return null
+  return typeof expiresAt === 'number' ? { token, account, expiresAt } : { token, account }
+}
+
+/** Boot: reads the stored session into memory. */
+export async function loadSession(): Promise<Session | null> {
+  const row = await db.meta.get(SESSION_KEY)
+  current = restoreSession(row?.value)
+  return current
+}
+
+export function getSession(): Session | null {
+  return current
+}
+
+export async function saveSession(session: Session): Promise<void> {
+  current = session
+  await db.meta.put({ key: SESSION_KEY, value: session, updatedAt: Date.now() })
+}
+
+/** Forgets the session and the account's cached user info, in memory first so no request uses it. */
+export async function clearSession(): Promise<void> {
+  const account = current?.account
+  current = null
+  await db.transaction('rw', db.meta, db.user, async () => {
+    const row = await db.meta.get(SESSION_KEY)
+    const stored = restoreSession(row?.value)
+    await db.meta.delete(SESSION_KEY)
+    for (const a of new Set([account, stored?.account])) if (a) await db.user.delete(a)
+  })
+}

@@ -1,0 +1,17 @@
+/** The daily sign-in: an outbox mutation, so a tap made offline counts once it can be sent. */
+import { type OutboxItem } from './db'
+import { enqueue, registerOutboxEffect } from './outbox'
+import { refreshUserInfo } from './sync'
+
+export type SignInReply = { count: number; reward: number; day: string }
+
+// The reply's count and reward are shown from the row; the balance and sign-in flags come from
+// /user/info, the one source of truth for them.
+registerOutboxEffect('signIn', async () => {
+  await refreshUserInfo({ fresh: true })
+})
+
+/** Queues today's sign-in. A second one the same India day fails with already_signed_in {day}. */
+export function signInToday(): Promise<OutboxItem> {
+  return enqueue('signIn', '/user/signIn', {})
+}

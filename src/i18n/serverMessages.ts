@@ -1,0 +1,200 @@
+/**
+ * Server refusals in the reader's language. The server sends a stable `code`, its `params` and an
+ * English `msg`; the client translates by code (DESIGN.md section 6). A reply from an older server
+ * carries only a Chinese `msg`: its numbers and time ranges become placeholders, the template is
+ * looked up in a table of the old server's known messages, and the values are put back.
+ */
+import { type MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { formatMoney } from '../lib/money'
+import { i18n } from './setup'
+import { intlLocale, normalizeLanguage } from './languages'
+
+export type RefusalParams = Record<string, string | number>
+
+export type RefusalLike = { code?: string | null; params?: RefusalParams | null; msg?: string | null }
+
+type Formatted = Record<string, string>
+
+function locale(): string {
+  return intlLocale(normalizeLanguage(i18n.locale))
+}
+
+function formatNumber(value: string | number | undefined): string {
+  if (value === undefined || value === '') return ''
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(n) ? new Intl.NumberFormat(locale()).format(n) : String(value)
+}
+
+/** Money params are integer paise on the wire; anything else is shown as sent. */
+function formatPaise(value: string | number | undefined): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isSafeInteger(n) ? formatMoney(n) : String(value ?? '')
+}
+
+/** `retryAfter` is seconds; a wait of two minutes or more reads better in whole minutes. */
+function formatWait(value: string | number | undefined): string {
+  const seconds = Math.max(1, Math.ceil(Number(value) || 0))
+  const [amount, unit] = seconds >= 120 ? [Math.ceil(seconds / 60), 'minute'] : [seconds, 'second']
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(amount)
+}
+
+/** An India day `YYYY-MM-DD` shown the way the app shows dates, `YYYY.MM.DD`. */
+function formatDay(value: string | number | undefined): string {
+  return String(value ?? '').replaceAll('-', '.')
+}
+
+function text(value: string | number | undefined): string {
+  return value === undefined ? '' : String(value)
+}
+
+// How each code's params are shown. A code not listed here shows its params as plain text.
+const paramFormats: Partial<Record<string, Record<string, (v: string | number | undefined) => string>>> = {
+  password_length: { min: formatNumber, max: formatNumber },
+  too_many_attempts: { retryAfter: formatWait },
+  already_signed_in: { day: formatDay },
+  insufficient_balance: { min: formatPaise },
+}
+
+function formatParams(code: string, params: RefusalParams): Formatted {
+  const formats = paramFormats[code] ?? {}
+  const out: Formatted = {}
+  for (const [name, value] of Object.entries(params)) out[name] = (formats[name] ?? text)(value)
+  return out
+}
+
+/**
+ * One descriptor per code. The macro turns each template into an ID from its English text;
+ * placeholders are plain identifiers so translators see names, not positions.
+ */
+const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
+  // /user/register
+  account_invalid: () => msg`Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.`,
+  password_length: ({ min = '', max = '' }) => msg`The password must be ${min} to ${max} characters long.`,
+  password_mismatch: () => msg`The two passwords do not match.`,
+  agreement_required: () => msg`Please accept the user agreement first.`,
+  invite_code_invalid: () => msg`This invite code is not valid.`,
+  account_exists: () => msg`An account with this mobile number already exists.`,
+  // /user/login
+  login_failed: () => msg`Wrong mobile number or password.`,
+  account_frozen: ({ reason }) =>
+    reason ? msg`This account is frozen: ${reason}` : msg`This account is frozen.`,
+  login_banned: ({ reason }) =>
+    reason ? msg`Logging in is blocked for this account: ${reason}` : msg`Logging in is blocked for this account.`,
+  account_disabled: ({ reason }) =>
+    reason ? msg`This account is disabled: ${reason}` : msg`This account is disabled.`,
+  too_many_attempts: ({ retryAfter }) =>
+    retryAfter ? msg`Too many attempts. Try again in ${retryAfter}.` : msg`Too many attempts. Try again later.`,
+  // /user/loginPass
+  password_wrong: () => msg`The current password is wrong.`,
+  password_same: () => msg`The new password must differ from the current one.`,
+  // /user/signIn
+  already_signed_in: () => msg`You have already signed in today.`,
+  // /news/detail
+  news_not_found: () => msg`This article is no longer available.`,
+  // Balances (DESIGN.md section 2 names this code as the example of a refusal with params).
+  insufficient_balance: ({ min }) =>
+    min ? msg`Insufficient balance: at least ${min} is needed.` : msg`Insufficient balance.`,
+  // Protocol codes from the envelope contract.
+  unauthorized: () => msg`Your session has ended. Please log in again.`,
+  request_in_flight: () => msg`This request is still being processed. Please wait a moment.`,
+  idempotency_key_reused: () => msg`This request was already used for a different action.`,
+  idempotency_key_required: () => msg`This request could not be sent safely. Please try again.`,
+  bad_request: ({ field }) =>
+    field ? msg`Please check the field "${field}".` : msg`Some of the details are not valid.`,
+  not_found: () => msg`This function is not available on the server.`,
+  internal_error: () => msg`Something went wrong on the server. Please try again later.`,
+  // Client-side codes: an outbox item older than 7 days, and no connection.
+  expired: () => msg`This action waited more than 7 days to be sent and was cancelled.`,
+  network: () => msg`Cannot reach the server. Check your connection.`,
+}
+
+/** Codes translateRefusal knows; tests check each one has a translation. */
+export const KNOWN_REFUSAL_CODES = Object.keys(byCode)
+
+type LegacyEntry = (values: readonly string[]) => MessageDescriptor
+
+const at = (values: readonly string[], i: number): string => values[i] ?? ''
+
+/**
+ * Messages of the older server, keyed by their template after `legacyTemplate` (numbers and
+ * times replaced by {0}, {1}, ...; trailing punctuation dropped; commas full-width).
+ */
+const legacy: Record<string, LegacyEntry> = {
+  今日已签到: () => msg`You have already signed in today.`,
+  签到成功: () => msg`Signed in for today.`,
+  余额不足: () => msg`Insufficient balance.`,
+  '单笔最低提现金额{0}': (v) => {
+    const min = at(v, 0)
+    return msg`The minimum for one withdrawal is ${min}.`
+  },
+  '单笔最高提现金额{0}': (v) => {
+    const max = at(v, 0)
+    return msg`The maximum for one withdrawal is ${max}.`
+  },
+  '最低充值金额{0}': (v) => {
+    const min = at(v, 0)
+    return msg`The minimum deposit is ${min}.`
+  },
+  '请在{0}时间段内操作': (v) => {
+    const hours = at(v, 0)
+    return msg`This can only be done between ${hours}.`
+  },
+  '操作过于频繁，请{0}秒后再试': (v) => {
+    const seconds = at(v, 0)
+    return msg`Too many attempts. Try again in ${seconds} seconds.`
+  },
+  '登录已过期，请重新登录': () => msg`Your session has ended. Please log in again.`,
+  请先登录: () => msg`Please log in first.`,
+  账号或密码错误: () => msg`Wrong mobile number or password.`,
+  密码错误: () => msg`The current password is wrong.`,
+  两次密码输入不一致: () => msg`The two passwords do not match.`,
+  账号已存在: () => msg`An account with this mobile number already exists.`,
+  邀请码错误: () => msg`This invite code is not valid.`,
+  账号已冻结: () => msg`This account is frozen.`,
+  资金密码错误: () => msg`The fund password is wrong.`,
+  请先实名认证: () => msg`Please complete identity verification first.`,
+  非交易时间: () => msg`The market is closed now.`,
+  参数错误: () => msg`Some of the details are not valid.`,
+  操作成功: () => msg`Done.`,
+}
+
+/** The old server's messages this client recognises (their templates); tests check each one. */
+export const LEGACY_TEMPLATES = Object.keys(legacy)
+
+// A clock range (09:30:00-24:00:00, 9:30~15:00) or a single time counts as one value, so a
+// range is restored whole; then plain numbers, with optional grouping and decimals.
+const TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?`
+const VALUE = new RegExp(String.raw`${TIME}(?:\s*[-~～至到]\s*${TIME})?|\d+(?:,\d{3})*(?:\.\d+)?`, 'g')
+const HAN = /\p{Script=Han}/u
+
+/** The lookup key of an old server message and the values taken out of it. */
+export function legacyTemplate(message: string): { template: string; values: string[] } {
+  const values: string[] = []
+  const template = message
+    .trim()
+    .replace(VALUE, (value) => `{${values.push(value) - 1}}`)
+    .replace(/[。！!.\s]+$/u, '')
+    .replaceAll(',', '，')
+  return { template, values }
+}
+
+function translateLegacy(message: string): string {
+  const { template, values } = legacyTemplate(message)
+  const entry = Object.hasOwn(legacy, template) ? legacy[template] : undefined
+  if (entry) return i18n._(entry(values))
+  // Chinese we cannot translate would be unreadable to most users; English passes through.
+  if (HAN.test(message) || message.trim() === '') return i18n._(msg`Error`)
+  return message
+}
+
+/**
+ * The reader's sentence for a refusal: by code with its params when the code is known,
+ * otherwise by the legacy path on `msg`.
+ */
+export function translateRefusal({ code, params, msg: message }: RefusalLike): string {
+  // hasOwn, so a code such as "constructor" cannot reach Object.prototype.
+  const entry = code && Object.hasOwn(byCode, code) ? byCode[code] : undefined
+  if (code && entry) return i18n._(entry(formatParams(code, params ?? {})))
+  return translateLegacy(message ?? '')
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setApiBase } from '../../../src/data/api'
+import { BootError, getConfigNumber, getConfigValue, loadConfig } from '../../../src/data/config'
+import { db } from '../../../src/data/db'
+import { syncedAt } from '../../../src/data/sync'
+import { startRealServer, type RealServer } from '../support/realServer'
+
+let server: RealServer
+
+beforeAll(async () => {
+  server = await startRealServer()
+  setApiBase(server.baseUrl)
+})
+afterAll(() => server.close())
+
+beforeEach(async () => {
+  server.proxy.setMode('pass')
+  await Promise.all([db.config.clear(), db.meta.clear()])
+})
+
+describe('loadConfig', () => {
+  it('loads the published rules from the server into db.config and memory', async () => {
+    expect(await loadConfig()).toBe('network')
+    expect(getConfigValue('site_title')).toBe('Tijori')
+    expect(getConfigNumber('password_min', 0)).toBe(6)
+    expect(getConfigNumber('signin_reward', 0)).toBe(1000)
+    expect((await db.config.get('currency'))?.value).toBe('INR')
+    expect(await syncedAt('config')).toBeTypeOf('number')
+    expect(await syncedAt()).toBeTypeOf('number')
+  })
+
+  it('replaces the stored copy, so a rule the server no longer publishes goes away', async () => {
+    await db.config.put({ name: 'retired_rule', value: '1' })
+    await loadConfig()
+    expect(await db.config.get('retired_rule')).toBeUndefined()
+    expect(getConfigValue('retired_rule')).toBeUndefined()
+  })
+
+  it('uses the stored copy when offline', async () => {
+    await db.config.bulkPut([
+      { name: 'site_title', value: 'Tijori (cached)' },
+      { name: 'password_max', value: '32' },
+    ])
+    server.proxy.setMode('down')
+    expect(await loadConfig()).toBe('cache')
+    expect(getConfigValue('site_title')).toBe('Tijori (cached)')
+    expect(getConfigNumber('password_max', 0)).toBe(32)
+  })
+
+  it('cannot start offline without a stored copy', async () => {
+    server.proxy.setMode('down')
+    await expect(loadConfig()).rejects.toBeInstanceOf(BootError)
+  })
+})
+
+describe('getConfigNumber', () => {
+  it('falls back when the value is missing or not a number', async () => {
+    await db.config.bulkPut([
+      { name: 'odd', value: 'abc' },
+      { name: 'blank', value: ' ' },
+    ])
+    server.proxy.setMode('down')
+    await loadConfig()
+    expect(getConfigNumber('odd', 5)).toBe(5)
+    expect(getConfigNumber('blank', 7)).toBe(7)
+    expect(getConfigNumber('absent', 9)).toBe(9)
+  })
+})
