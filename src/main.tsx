@@ -1,13 +1,65 @@
-import { createRoot } from 'react-dom/client'
-import { createRouter, RouterProvider, createHashHistory } from '@tanstack/react-router'
-import { i18n } from '@lingui/core'
+/**
+ * Boot (DESIGN.md section 1): open Dexie and the saved session -> published config from the
+ * server (or its saved copy when offline) -> site title and icon -> language -> router.
+ * The app starts only with a config; with neither network nor copy it says how to set up.
+ */
+import { createRoot, type Root } from 'react-dom/client'
+import { RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
-import { routeTree } from './routeTree.gen'
-const router = createRouter({ routeTree, history: createHashHistory() })
-declare module '@tanstack/react-router' { interface Register { router: typeof router } }
-async function boot() {
-  const { messages } = await import('../locales/en.po')
-  i18n.loadAndActivate({ locale: 'en', messages })
-  createRoot(document.getElementById('root')!).render(<I18nProvider i18n={i18n}><RouterProvider router={router} /></I18nProvider>)
+import { db } from './data/db'
+import { loadSession } from './data/session'
+import { getConfigValue, loadConfig } from './data/config'
+import { getStoredLanguage } from './data/preferences'
+import { startOutbox } from './data/outbox'
+import { requestPersistentStorage } from './data/storage'
+import { activateLanguage, i18n } from './i18n/setup'
+import { normalizeLanguage } from './i18n/languages'
+import { BootError } from './app/BootError'
+import { makeRouter } from './app/router'
+import './app/app.css'
+
+const root: Root = createRoot(document.getElementById('root') as HTMLElement)
+
+async function boot(): Promise<void> {
+  let language = normalizeLanguage(undefined)
+  let step: 'storage' | 'config' = 'storage'
+  try {
+    await db.open()
+    const [, stored] = await Promise.all([loadSession(), getStoredLanguage()])
+    language = normalizeLanguage(stored)
+    step = 'config'
+    await loadConfig()
+  } catch (error) {
+    console.error('Tijori could not start', error)
+    await activateLanguage(language).catch(() => undefined)
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <BootError firstStart={step === 'config'} onRetry={boot} />
+      </I18nProvider>,
+    )
+    return
+  }
+  applySiteSettings()
+  await activateLanguage(language)
+  root.render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={makeRouter()} />
+    </I18nProvider>,
+  )
+  startOutbox()
+  void requestPersistentStorage()
 }
+
+/** The published site title and logo name the tab and its icon. */
+function applySiteSettings(): void {
+  const title = getConfigValue('site_title')
+  if (title) document.title = title
+  const logo = getConfigValue('site_logo')
+  if (logo) {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="icon"], link[rel="apple-touch-icon"]')) {
+      link.href = logo
+    }
+  }
+}
+
 void boot()

@@ -9,38 +9,356 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as IndexRouteImport } from './routes/index'
+import { Route as HomeChar91indexChar93RouteImport } from './routes/home/[index]'
+import { Route as InformationChar91indexChar93RouteImport } from './routes/information/[index]'
+import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
+import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
+import { Route as InformationAboutInfoRouteImport } from './routes/information/aboutInfo'
+import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
+import { Route as InformationAgreementRouteImport } from './routes/information/agreement'
+import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
+import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
+import { Route as InformationSettingRouteImport } from './routes/information/setting'
+import { Route as LoginLoginRouteImport } from './routes/login/login'
+import { Route as LoginLoginAfterRouteImport } from './routes/login/loginAfter'
+import { Route as LoginReLoginRouteImport } from './routes/login/reLogin'
+import { Route as LoginRegisterRouteImport } from './routes/login/register'
 import { Route as LoginStartRouteImport } from './routes/login/start'
+import { Route as LoginStart1RouteImport } from './routes/login/start1'
 
+const IndexRoute = IndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeChar91indexChar93Route = HomeChar91indexChar93RouteImport.update({
+  id: '/home/index',
+  path: '/home/index',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationChar91indexChar93Route =
+  InformationChar91indexChar93RouteImport.update({
+    id: '/information/index',
+    path: '/information/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
+  id: '/home/newsDetail',
+  path: '/home/newsDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewsListRoute = HomeNewsListRouteImport.update({
+  id: '/home/newsList',
+  path: '/home/newsList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationAboutInfoRoute = InformationAboutInfoRouteImport.update({
+  id: '/information/aboutInfo',
+  path: '/information/aboutInfo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationAboutUsRoute = InformationAboutUsRouteImport.update({
+  id: '/information/aboutUs',
+  path: '/information/aboutUs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationAgreementRoute = InformationAgreementRouteImport.update({
+  id: '/information/agreement',
+  path: '/information/agreement',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationChangeLangRoute = InformationChangeLangRouteImport.update({
+  id: '/information/changeLang',
+  path: '/information/changeLang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
+  id: '/information/loginPass',
+  path: '/information/loginPass',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationSettingRoute = InformationSettingRouteImport.update({
+  id: '/information/setting',
+  path: '/information/setting',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginLoginRoute = LoginLoginRouteImport.update({
+  id: '/login/login',
+  path: '/login/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginLoginAfterRoute = LoginLoginAfterRouteImport.update({
+  id: '/login/loginAfter',
+  path: '/login/loginAfter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginReLoginRoute = LoginReLoginRouteImport.update({
+  id: '/login/reLogin',
+  path: '/login/reLogin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRegisterRoute = LoginRegisterRouteImport.update({
+  id: '/login/register',
+  path: '/login/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginStartRoute = LoginStartRouteImport.update({
   id: '/login/start',
   path: '/login/start',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginStart1Route = LoginStart1RouteImport.update({
+  id: '/login/start1',
+  path: '/login/start1',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
+  '/': typeof IndexRoute
+  '/home/index': typeof HomeChar91indexChar93Route
+  '/home/newsDetail': typeof HomeNewsDetailRoute
+  '/home/newsList': typeof HomeNewsListRoute
+  '/information/aboutInfo': typeof InformationAboutInfoRoute
+  '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/agreement': typeof InformationAgreementRoute
+  '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/index': typeof InformationChar91indexChar93Route
+  '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/setting': typeof InformationSettingRoute
+  '/login/login': typeof LoginLoginRoute
+  '/login/loginAfter': typeof LoginLoginAfterRoute
+  '/login/reLogin': typeof LoginReLoginRoute
+  '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
+  '/login/start1': typeof LoginStart1Route
 }
 export interface FileRoutesByTo {
+  '/': typeof IndexRoute
+  '/home/index': typeof HomeChar91indexChar93Route
+  '/home/newsDetail': typeof HomeNewsDetailRoute
+  '/home/newsList': typeof HomeNewsListRoute
+  '/information/aboutInfo': typeof InformationAboutInfoRoute
+  '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/agreement': typeof InformationAgreementRoute
+  '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/index': typeof InformationChar91indexChar93Route
+  '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/setting': typeof InformationSettingRoute
+  '/login/login': typeof LoginLoginRoute
+  '/login/loginAfter': typeof LoginLoginAfterRoute
+  '/login/reLogin': typeof LoginReLoginRoute
+  '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
+  '/login/start1': typeof LoginStart1Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/': typeof IndexRoute
+  '/home/index': typeof HomeChar91indexChar93Route
+  '/home/newsDetail': typeof HomeNewsDetailRoute
+  '/home/newsList': typeof HomeNewsListRoute
+  '/information/aboutInfo': typeof InformationAboutInfoRoute
+  '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/agreement': typeof InformationAgreementRoute
+  '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/index': typeof InformationChar91indexChar93Route
+  '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/setting': typeof InformationSettingRoute
+  '/login/login': typeof LoginLoginRoute
+  '/login/loginAfter': typeof LoginLoginAfterRoute
+  '/login/reLogin': typeof LoginReLoginRoute
+  '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
+  '/login/start1': typeof LoginStart1Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/login/start'
+  fullPaths:
+    | '/'
+    | '/home/index'
+    | '/home/newsDetail'
+    | '/home/newsList'
+    | '/information/aboutInfo'
+    | '/information/aboutUs'
+    | '/information/agreement'
+    | '/information/changeLang'
+    | '/information/index'
+    | '/information/loginPass'
+    | '/information/setting'
+    | '/login/login'
+    | '/login/loginAfter'
+    | '/login/reLogin'
+    | '/login/register'
+    | '/login/start'
+    | '/login/start1'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login/start'
-  id: '__root__' | '/login/start'
+  to:
+    | '/'
+    | '/home/index'
+    | '/home/newsDetail'
+    | '/home/newsList'
+    | '/information/aboutInfo'
+    | '/information/aboutUs'
+    | '/information/agreement'
+    | '/information/changeLang'
+    | '/information/index'
+    | '/information/loginPass'
+    | '/information/setting'
+    | '/login/login'
+    | '/login/loginAfter'
+    | '/login/reLogin'
+    | '/login/register'
+    | '/login/start'
+    | '/login/start1'
+  id:
+    | '__root__'
+    | '/'
+    | '/home/index'
+    | '/home/newsDetail'
+    | '/home/newsList'
+    | '/information/aboutInfo'
+    | '/information/aboutUs'
+    | '/information/agreement'
+    | '/information/changeLang'
+    | '/information/index'
+    | '/information/loginPass'
+    | '/information/setting'
+    | '/login/login'
+    | '/login/loginAfter'
+    | '/login/reLogin'
+    | '/login/register'
+    | '/login/start'
+    | '/login/start1'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  IndexRoute: typeof IndexRoute
+  HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
+  HomeNewsDetailRoute: typeof HomeNewsDetailRoute
+  HomeNewsListRoute: typeof HomeNewsListRoute
+  InformationAboutInfoRoute: typeof InformationAboutInfoRoute
+  InformationAboutUsRoute: typeof InformationAboutUsRoute
+  InformationAgreementRoute: typeof InformationAgreementRoute
+  InformationChangeLangRoute: typeof InformationChangeLangRoute
+  InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
+  InformationLoginPassRoute: typeof InformationLoginPassRoute
+  InformationSettingRoute: typeof InformationSettingRoute
+  LoginLoginRoute: typeof LoginLoginRoute
+  LoginLoginAfterRoute: typeof LoginLoginAfterRoute
+  LoginReLoginRoute: typeof LoginReLoginRoute
+  LoginRegisterRoute: typeof LoginRegisterRoute
   LoginStartRoute: typeof LoginStartRoute
+  LoginStart1Route: typeof LoginStart1Route
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/': {
+      id: '/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/index': {
+      id: '/home/index'
+      path: '/home/index'
+      fullPath: '/home/index'
+      preLoaderRoute: typeof HomeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/index': {
+      id: '/information/index'
+      path: '/information/index'
+      fullPath: '/information/index'
+      preLoaderRoute: typeof InformationChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newsDetail': {
+      id: '/home/newsDetail'
+      path: '/home/newsDetail'
+      fullPath: '/home/newsDetail'
+      preLoaderRoute: typeof HomeNewsDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newsList': {
+      id: '/home/newsList'
+      path: '/home/newsList'
+      fullPath: '/home/newsList'
+      preLoaderRoute: typeof HomeNewsListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/aboutInfo': {
+      id: '/information/aboutInfo'
+      path: '/information/aboutInfo'
+      fullPath: '/information/aboutInfo'
+      preLoaderRoute: typeof InformationAboutInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/aboutUs': {
+      id: '/information/aboutUs'
+      path: '/information/aboutUs'
+      fullPath: '/information/aboutUs'
+      preLoaderRoute: typeof InformationAboutUsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/agreement': {
+      id: '/information/agreement'
+      path: '/information/agreement'
+      fullPath: '/information/agreement'
+      preLoaderRoute: typeof InformationAgreementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/changeLang': {
+      id: '/information/changeLang'
+      path: '/information/changeLang'
+      fullPath: '/information/changeLang'
+      preLoaderRoute: typeof InformationChangeLangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/loginPass': {
+      id: '/information/loginPass'
+      path: '/information/loginPass'
+      fullPath: '/information/loginPass'
+      preLoaderRoute: typeof InformationLoginPassRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/setting': {
+      id: '/information/setting'
+      path: '/information/setting'
+      fullPath: '/information/setting'
+      preLoaderRoute: typeof InformationSettingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/login': {
+      id: '/login/login'
+      path: '/login/login'
+      fullPath: '/login/login'
+      preLoaderRoute: typeof LoginLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/loginAfter': {
+      id: '/login/loginAfter'
+      path: '/login/loginAfter'
+      fullPath: '/login/loginAfter'
+      preLoaderRoute: typeof LoginLoginAfterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/reLogin': {
+      id: '/login/reLogin'
+      path: '/login/reLogin'
+      fullPath: '/login/reLogin'
+      preLoaderRoute: typeof LoginReLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/register': {
+      id: '/login/register'
+      path: '/login/register'
+      fullPath: '/login/register'
+      preLoaderRoute: typeof LoginRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/start': {
       id: '/login/start'
       path: '/login/start'
@@ -48,11 +366,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginStartRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login/start1': {
+      id: '/login/start1'
+      path: '/login/start1'
+      fullPath: '/login/start1'
+      preLoaderRoute: typeof LoginStart1RouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
+  IndexRoute: IndexRoute,
+  HomeChar91indexChar93Route: HomeChar91indexChar93Route,
+  HomeNewsDetailRoute: HomeNewsDetailRoute,
+  HomeNewsListRoute: HomeNewsListRoute,
+  InformationAboutInfoRoute: InformationAboutInfoRoute,
+  InformationAboutUsRoute: InformationAboutUsRoute,
+  InformationAgreementRoute: InformationAgreementRoute,
+  InformationChangeLangRoute: InformationChangeLangRoute,
+  InformationChar91indexChar93Route: InformationChar91indexChar93Route,
+  InformationLoginPassRoute: InformationLoginPassRoute,
+  InformationSettingRoute: InformationSettingRoute,
+  LoginLoginRoute: LoginLoginRoute,
+  LoginLoginAfterRoute: LoginLoginAfterRoute,
+  LoginReLoginRoute: LoginReLoginRoute,
+  LoginRegisterRoute: LoginRegisterRoute,
   LoginStartRoute: LoginStartRoute,
+  LoginStart1Route: LoginStart1Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

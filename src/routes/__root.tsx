@@ -1,2 +1,4 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router'
-export const Route = createRootRoute({ component: () => <Outlet /> })
+import { createRootRoute } from '@tanstack/react-router'
+import { Shell } from '../app/Shell'
+
+export const Route = createRootRoute({ component: Shell })

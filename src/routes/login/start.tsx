@@ -1,3 +1,3 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
-export const Route = createFileRoute('/login/start')({ component: () => <p><Trans>Welcome to Tijori</Trans></p> })
+import { StartScreen } from '../../features/login/StartScreen'
+export const Route = createFileRoute('/login/start')({ component: StartScreen })

@@ -54,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await waitForHealth(url, child, 120_000)
   } catch (err) {
     child.kill('SIGKILL')
-    throw new Error(`${(err as Error).message}\n${log}`)
+    throw new Error(`${(err as Error).message}\n${log}`, { cause: err })
   }
   return {
     url,

@@ -1,0 +1,38 @@
+import { type ReactNode } from 'react'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useLingui } from '@lingui/react/macro'
+import { BackIcon } from './icons'
+
+/** Top bar of an inner screen: back one step (home when the app was opened on this screen). */
+export function BackBar({ title, right }: { title: ReactNode; right?: ReactNode }) {
+  const { t } = useLingui()
+  const back = useBack()
+  return (
+    <header className="top-bar">
+      <button type="button" className="top-bar-back" onClick={back} aria-label={t`Back`}>
+        <BackIcon />
+      </button>
+      <h1 className="top-bar-title">{title}</h1>
+      <div className="top-bar-right">{right}</div>
+    </header>
+  )
+}
+
+/** Top bar of a bottom-bar screen: a title, no back button. */
+export function TitleBar({ title, right }: { title: ReactNode; right?: ReactNode }) {
+  return (
+    <header className="top-bar top-bar--root">
+      <h1 className="top-bar-title">{title}</h1>
+      <div className="top-bar-right">{right}</div>
+    </header>
+  )
+}
+
+export function useBack(): () => void {
+  const router = useRouter()
+  const navigate = useNavigate()
+  return () => {
+    if (router.history.canGoBack()) router.history.back()
+    else void navigate({ to: '/home/index', replace: true })
+  }
+}

@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { toast } from 'sonner'
+
+type Updater = (reloadPage?: boolean) => Promise<void>
+
+/**
+ * The service worker waits (registerType 'prompt') until the user accepts the new version here;
+ * "Reload" posts SKIP_WAITING and reloads once the new worker controls the page.
+ */
+export function UpdatePrompt() {
+  const { t } = useLingui()
+  const [update, setUpdate] = useState<Updater | null>(null)
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return
+    let cancelled = false
+    // Loaded after the first screen: workbox-window is not needed to show it.
+    void import('virtual:pwa-register').then(({ registerSW }) => {
+      if (cancelled) return
+      const updateSW = registerSW({
+        onNeedRefresh: () => setUpdate(() => updateSW),
+        onOfflineReady: () => toast.success(t`Tijori is ready to work offline`),
+      })
+    })
+    return () => {
+      cancelled = true
+    }
+    // Register once per page load; the translated toast text is read when it fires.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  if (!update) return null
+  return (
+    <div className="update-prompt" role="alertdialog" aria-live="polite" aria-label={t`Update available`}>
+      <span><Trans>A new version of Tijori is available.</Trans></span>
+      <div className="update-prompt-actions">
+        <button type="button" className="btn btn--small btn--ghost-light" onClick={() => setUpdate(null)}>
+          <Trans>Later</Trans>
+        </button>
+        <button type="button" className="btn btn--small btn--light" onClick={() => void update(true)}>
+          <Trans>Reload</Trans>
+        </button>
+      </div>
+    </div>
+  )
+}

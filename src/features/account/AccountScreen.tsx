@@ -1,0 +1,97 @@
+import { type ReactNode, useEffect } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { type UserInfo } from '../../data/db'
+import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
+import { formatMoney } from '../../lib/money'
+import { formatDateTime } from '../../lib/dates'
+import { TitleBar } from '../../app/BackBar'
+import { useLastSynced, useSessionAccount } from '../../app/queries'
+import { AccountIcon } from '../../app/icons'
+import { MenuLink } from './MenuLink'
+import { useUser } from './queries'
+import { refreshAccount } from './actions'
+import './account.css'
+
+/** The account tab: who, verification, balances, and the menu of account screens. */
+export function AccountScreen() {
+  const { i18n } = useLingui()
+  const account = useSessionAccount()
+  const user = useUser(account)
+  const synced = useLastSynced(account ? `user:${account}` : 'none')
+  const when = synced ? formatDateTime(synced) : null
+  const language = NATIVE_NAMES[normalizeLanguage(i18n.locale)]
+
+  useEffect(() => {
+    refreshAccount()
+  }, [account])
+
+  return (
+    <div className="account">
+      <TitleBar title={<Trans>Account</Trans>} />
+      <div className="page">
+        <section className="card account-head">
+          <span className="account-avatar"><AccountIcon /></span>
+          <div className="account-who">
+            <strong className="account-number" data-testid="account-number">{account ?? ''}</strong>
+            <RealName user={user} />
+          </div>
+        </section>
+        <section className="card account-balances" aria-busy={user === undefined}>
+          <div className="account-balance account-balance--main">
+            <span className="muted"><Trans>Available</Trans></span>
+            <strong data-testid="balance-available">{money(user, (u) => u.balances.available)}</strong>
+          </div>
+          <div className="account-balance">
+            <span className="muted"><Trans>Frozen</Trans></span>
+            <strong>{money(user, (u) => u.balances.frozen)}</strong>
+          </div>
+          <div className="account-balance">
+            <span className="muted"><Trans>Total</Trans></span>
+            <strong>{money(user, (u) => u.balances.total)}</strong>
+          </div>
+          <p className="account-synced muted">
+            {when ? <Trans>Updated {when}</Trans> : user === null ? <Trans>Not updated yet</Trans> : null}
+          </p>
+        </section>
+        <ul className="menu">
+          <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
+          <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
+          <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
+        </ul>
+        <ul className="menu">
+          <MenuLink to="/information/aboutUs"><Trans>About us</Trans></MenuLink>
+          <MenuLink to="/information/aboutInfo"><Trans>About the app</Trans></MenuLink>
+          <MenuLink to="/information/agreement"><Trans>User agreement and privacy</Trans></MenuLink>
+        </ul>
+      </div>
+    </div>
+  )
+}
+
+function money(user: UserInfo | null | undefined, pick: (u: UserInfo) => number): ReactNode {
+  if (user === undefined) return <span className="skeleton skeleton--money" aria-hidden="true" />
+  return user === null ? '—' : formatMoney(pick(user))
+}
+
+function RealName({ user }: { user: UserInfo | null | undefined }) {
+  if (!user) return null
+  const { status, name, reason } = user.realName
+  if (status === 'verified') {
+    const who = name ?? ''
+    return (
+      <span className="pill pill--ok" data-testid="realname-status">
+        {who ? <Trans>Verified: {who}</Trans> : <Trans>Verified</Trans>}
+      </span>
+    )
+  }
+  if (status === 'pending') return <span className="pill pill--queued" data-testid="realname-status"><Trans>Verification under review</Trans></span>
+  if (status === 'failed') {
+    const why = reason ?? ''
+    return (
+      <span className="pill pill--failed" data-testid="realname-status">
+        {why ? <Trans>Verification failed: {why}</Trans> : <Trans>Verification failed</Trans>}
+      </span>
+    )
+  }
+  return <span className="pill" data-testid="realname-status"><Trans>Identity not verified</Trans></span>
+}

@@ -1,0 +1,20 @@
+/** Actions of the account screens, through src/data/. */
+import { changeLoginPassword, logout } from '../../data/session'
+import { refreshUserInfo } from '../../data/sync'
+
+export { switchLanguage } from '../../app/language'
+
+export function refreshAccount(): void {
+  void refreshUserInfo().catch(() => undefined)
+}
+
+export async function logOut(): Promise<void> {
+  await logout()
+}
+
+export type LoginPassForm = { oldPassword: string; password: string; confirmPassword: string }
+
+/** The form shows the refusal under its field, so no toast. */
+export async function changePassword(form: LoginPassForm, idempotencyKey: string): Promise<void> {
+  await changeLoginPassword(form, idempotencyKey)
+}

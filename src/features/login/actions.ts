@@ -1,0 +1,28 @@
+/** Actions of the login area: sessions through src/data/session.ts, refreshes through src/data/sync.ts. */
+import { login, register } from '../../data/session'
+import { refreshUserInfo } from '../../data/sync'
+import { loadConfig } from '../../data/config'
+
+export type RegisterForm = {
+  account: string
+  password: string
+  confirmPassword: string
+  inviteCode: string
+  agree: boolean
+}
+
+export async function logIn(account: string, password: string): Promise<void> {
+  await login(account, password)
+}
+
+/** Create the account (once per idempotency key), then open a session with it. */
+export async function registerAndLogIn(form: RegisterForm, idempotencyKey: string): Promise<void> {
+  await register(form, idempotencyKey)
+  await login(form.account, form.password)
+}
+
+/** After a login: the user's balances and flags, and the rules as they are now. Failures are
+ *  not fatal here: the screens show what Dexie has and refresh again. */
+export async function refreshAfterLogin(): Promise<void> {
+  await Promise.allSettled([refreshUserInfo(), loadConfig()])
+}

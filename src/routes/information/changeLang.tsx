@@ -1,0 +1,3 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ChangeLangScreen } from '../../features/account/ChangeLangScreen'
+export const Route = createFileRoute('/information/changeLang')({ component: ChangeLangScreen })
