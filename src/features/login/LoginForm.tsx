@@ -1,0 +1,73 @@
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { PasswordField, TextField } from '../../app/fields'
+import { checkAccount, cleanAccountInput } from '../../app/validation'
+import { errorText, refusalCode } from '../../app/errors'
+import { translateRefusal } from '../../i18n/serverMessages'
+import { logIn } from './actions'
+
+type Errors = { account?: string; password?: string; form?: string }
+
+/**
+ * Mobile number and password, checked here first for a fast answer and then by the server; the
+ * input stays as typed when the server refuses. Shared by the login and re-login screens.
+ */
+export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount?: string; submitLabel: ReactNode }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [account, setAccount] = useState(initialAccount)
+  const [password, setPassword] = useState('')
+  const [errors, setErrors] = useState<Errors>({})
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    if (busy) return
+    const accountRefusal = checkAccount(account)
+    const next: Errors = {
+      account: accountRefusal ? translateRefusal(accountRefusal) : undefined,
+      password: password ? undefined : t`Enter your password.`,
+    }
+    setErrors(next)
+    if (next.account || next.password) return
+    setBusy(true)
+    try {
+      await logIn(account, password)
+      void navigate({ to: '/login/loginAfter', replace: true })
+    } catch (error) {
+      setErrors(refusalCode(error) === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error) })
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        label={<Trans>Mobile number</Trans>}
+        prefix="+91"
+        value={account}
+        onValue={(v) => setAccount(cleanAccountInput(v))}
+        error={errors.account}
+        inputMode="numeric"
+        autoComplete="username"
+        name="account"
+        placeholder={t`10-digit mobile number`}
+      />
+      <PasswordField
+        label={<Trans>Password</Trans>}
+        value={password}
+        onValue={setPassword}
+        error={errors.password}
+        autoComplete="current-password"
+        name="password"
+        placeholder={t`Your password`}
+        autoFocus={Boolean(initialAccount)}
+      />
+      {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+      <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy}>
+        {busy ? <Trans>Logging in…</Trans> : submitLabel}
+      </button>
+    </form>
+  )
+}
