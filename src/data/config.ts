@@ -15,36 +15,62 @@ export class BootError extends Error {
   }
 }
 
+/**
+ * With a stored copy, how long start-up waits for the server before it starts from the copy: a
+ * weak signal must not hold the first screen for the whole request timeout. A late answer still
+ * replaces the copy.
+ */
+const WAIT_WITH_COPY_MS = 2500
+
 let values = new Map<string, string>()
 
 function remember(rows: readonly ConfigRow[]): void {
   values = new Map(rows.map((row) => [row.name, row.value]))
 }
 
-/**
- * Fetches the config and replaces the stored copy; offline (or on any server error) falls back
- * to the stored copy. Resolves with where the values came from.
- */
-export async function loadConfig(): Promise<'network' | 'cache'> {
-  try {
-    const rows = await refresh('config', async () => {
-      const fetched = await call<ConfigRow[]>('/common/config', {}, { silent: true })
-      const clean = fetched.map(({ name, value }) => ({ name: String(name), value: String(value) }))
-      // Replace, not merge: a rule the server stopped publishing must not linger.
-      await db.transaction('rw', db.config, async () => {
-        await db.config.clear()
-        await db.config.bulkPut(clean)
-      })
-      return clean
+/** Fetches the config and replaces the stored copy with it. */
+function fetchConfig(): Promise<ConfigRow[]> {
+  return refresh('config', async () => {
+    const fetched = await call<ConfigRow[]>('/common/config', {}, { silent: true })
+    const clean = fetched.map(({ name, value }) => ({ name: String(name), value: String(value) }))
+    // Replace, not merge: a rule the server stopped publishing must not linger.
+    await db.transaction('rw', db.config, async () => {
+      await db.config.clear()
+      await db.config.bulkPut(clean)
     })
-    remember(rows)
-    return 'network'
-  } catch (error) {
-    const cached = await db.config.toArray()
-    if (cached.length === 0) throw new BootError(error)
-    remember(cached)
-    return 'cache'
+    return clean
+  })
+}
+
+/**
+ * Loads the config for start-up: from the server, or from the stored copy when the server
+ * cannot be reached or (with a copy) does not answer within WAIT_WITH_COPY_MS. Resolves with
+ * where the values came from; throws BootError when there is neither.
+ */
+export async function loadConfig({ waitWithCopyMs = WAIT_WITH_COPY_MS } = {}): Promise<'network' | 'cache'> {
+  const fetching = fetchConfig()
+  const cached = await db.config.toArray()
+  if (cached.length === 0) {
+    try {
+      remember(await fetching)
+      return 'network'
+    } catch (error) {
+      throw new BootError(error)
+    }
   }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const fresh = await Promise.race([
+    fetching.catch(() => null),
+    new Promise<null>((resolve) => (timer = setTimeout(resolve, waitWithCopyMs, null))),
+  ])
+  clearTimeout(timer)
+  if (fresh) {
+    remember(fresh)
+    return 'network'
+  }
+  remember(cached)
+  fetching.then(remember, () => undefined)
+  return 'cache'
 }
 
 export function getConfigValue(name: string): string | undefined {

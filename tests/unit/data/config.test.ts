@@ -47,6 +47,16 @@ describe('loadConfig', () => {
     expect(getConfigNumber('password_max', 0)).toBe(32)
   })
 
+  it('starts from the stored copy when the server is slow, and takes the late answer when it comes', async () => {
+    await db.config.put({ name: 'site_title', value: 'Tijori (cached)' })
+    server.proxy.setMode('stall')
+    expect(await loadConfig({ waitWithCopyMs: 200 })).toBe('cache')
+    expect(getConfigValue('site_title')).toBe('Tijori (cached)')
+    server.proxy.setMode('pass')
+    await expect.poll(() => getConfigValue('site_title')).toBe('Tijori')
+    expect((await db.config.get('site_title'))?.value).toBe('Tijori')
+  })
+
   it('cannot start offline without a stored copy', async () => {
     server.proxy.setMode('down')
     await expect(loadConfig()).rejects.toBeInstanceOf(BootError)

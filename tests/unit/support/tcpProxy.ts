@@ -1,11 +1,12 @@
 /**
  * A real TCP proxy between the client under test and the real server, to make the network fail
- * the ways phones do: the server unreachable ('down'), or the request processed but its reply
- * lost on the way back ('drop-reply').
+ * the ways phones do: the server unreachable ('down'), the request processed but its reply
+ * lost on the way back ('drop-reply'), or a weak signal that holds requests until the mode goes
+ * back to 'pass' ('stall').
  */
 import net from 'node:net'
 
-export type ProxyMode = 'pass' | 'down' | 'drop-reply'
+export type ProxyMode = 'pass' | 'down' | 'drop-reply' | 'stall'
 
 export type TcpProxy = {
   port: number
@@ -19,6 +20,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   let mode: ProxyMode = 'pass'
   const requests: string[] = []
   const sockets = new Set<net.Socket>()
+  const stalled = new Set<() => void>()
   const track = (socket: net.Socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -40,6 +42,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       if (mode === 'down') {
         client.destroy()
         upstream.destroy()
+        return
+      }
+      if (mode === 'stall') {
+        stalled.add(() => upstream.write(chunk))
         return
       }
       upstream.write(chunk)
@@ -65,8 +71,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     requests,
     setMode(next) {
       mode = next
+      if (next === 'stall') return
       // Kept-alive connections would otherwise carry on as before.
       if (next !== 'pass') for (const socket of sockets) socket.destroy()
+      for (const release of stalled) release()
+      stalled.clear()
     },
     close: () =>
       new Promise<void>((resolve) => {
