@@ -11,7 +11,7 @@ import { startServer, type RunningServer } from './support/server'
 import { translation } from './support/catalog'
 
 const account = `98${String(Date.now()).slice(-8)}`
-const password = 'journey-pass-1'
+let password = 'journey-pass-1'
 
 let server: RunningServer
 let browser: Browser
@@ -123,6 +123,22 @@ describe('the local-first journey', () => {
     await expect.poll(() => page.locator('h1.article-title').textContent()).toBe(title)
   })
 
+  it('starts a new screen at the top and restores the scroll position on back', async () => {
+    await page.setViewportSize({ width: 390, height: 480 })
+    await page.goto(`${server.url}/#/home/index`)
+    await page.getByTestId('nav-news').click()
+    await expect.poll(() => page.getByTestId('news-item').count()).toBeGreaterThanOrEqual(6)
+    await page.evaluate(() => window.scrollTo(0, 300))
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(300)
+    await page.getByTestId('news-item').nth(4).click()
+    await page.waitForURL(/#\/home\/newsDetail/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+    await page.goBack()
+    await page.waitForURL(/#\/home\/newsList/)
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(300)
+    await page.setViewportSize({ width: 390, height: 844 })
+  })
+
   it('opens offline after a reload and shows the account and the news from cache', async () => {
     const newsCount = await (async () => {
       await page.goto(`${server.url}/#/home/newsList`)
@@ -171,5 +187,28 @@ describe('the local-first journey', () => {
     await expect.poll(() => other.page.getByTestId('outbox-item').getAttribute('data-state')).toBe('failed')
     expect(await serverSignInCount()).toBe(1)
     await other.context.close()
+  })
+
+  it('on a 401 says so and goes to re-login after 2 s with the account filled in', async () => {
+    // A password change elsewhere ends every other session, this phone's among them.
+    const elsewhere = await api<{ token: string }>('/user/login', { account, password })
+    const changed = await api<object>(
+      '/user/loginPass',
+      { oldPassword: password, password: 'journey-pass-2', confirmPassword: 'journey-pass-2' },
+      { token: elsewhere.data.token, account, 'Idempotency-Key': crypto.randomUUID() },
+    )
+    expect(changed.status).toBe(1)
+    password = 'journey-pass-2'
+
+    await page.goto(`${server.url}/#/information/index`)
+    await expect.poll(() => page.getByText(translation('en', 'Please log in again')).count()).toBeGreaterThan(0)
+    const toastAt = Date.now()
+    await page.waitForURL(/#\/login\/reLogin/)
+    expect(Date.now() - toastAt).toBeGreaterThan(1000)
+    await expect.poll(() => page.locator('input[name=account]').inputValue()).toBe(account)
+    await page.locator('input[name=password]').fill(password)
+    await page.locator('button[type=submit]').click()
+    await page.waitForURL(/#\/home\/index/)
+    await expect.poll(() => page.getByTestId('account-number').textContent()).toBe(account)
   })
 })
