@@ -1,26 +1,40 @@
 /**
- * Failed sign-in attempts by account and by client address, the input of the login rate limit.
+ * Sign-in attempts by account and by client address, the input of the login rate limit: a row
+ * is written when an attempt starts, kept when the password was wrong, and removed when the
+ * attempt was blocked or succeeded. Counting the rows written before one's own therefore counts
+ * attempts still in flight too, so a burst of simultaneous guesses cannot pass the limit.
  * In the database, not in memory, so every API process counts the same tries (DESIGN.md 7).
  */
 import { type Executor } from './executor'
 
 export type FailureKey = { column: 'account' | 'client_ip'; value: string }
 
-/** The newest `limit` failure times for the key since `since`: all the rate limit needs. */
-export async function recentFailures(db: Executor, key: FailureKey, since: number, limit: number): Promise<number[]> {
+/**
+ * The newest `limit` attempt times for the key since `since` that started before attempt
+ * `beforeId` (failed or still in flight): all the rate limit needs.
+ */
+export async function recentFailures(db: Executor, key: FailureKey, since: number, limit: number, beforeId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('login_failures')
     .select('at')
     .where(key.column, '=', key.value)
     .where('at', '>', since)
+    .where('id', '<', beforeId)
     .orderBy('at', 'desc')
     .limit(limit)
     .execute()
   return rows.map((r) => r.at)
 }
 
-export async function recordFailure(db: Executor, account: string, clientIp: string, now: number): Promise<void> {
-  await db.insertInto('login_failures').values({ account, client_ip: clientIp, at: now }).execute()
+/** Starts an attempt; it counts as a failure until forgetAttempt or clearAccountFailures removes it. */
+export async function recordAttempt(db: Executor, account: string, clientIp: string, now: number): Promise<number> {
+  const row = await db.insertInto('login_failures').values({ account, client_ip: clientIp, at: now }).returning('id').executeTakeFirstOrThrow()
+  return Number(row.id)
+}
+
+/** A blocked attempt never reached the password check: it does not lengthen the block. */
+export async function forgetAttempt(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('login_failures').where('id', '=', id).execute()
 }
 
 /** A correct password proves the owner is back: their account's count starts again. */

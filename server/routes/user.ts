@@ -23,7 +23,7 @@ import { sessionOf } from '../plugins/auth'
 import { ok, tooManyAttempts, unauthorized } from '../plugins/envelope'
 import { flagsOf } from '../repositories/account-flags'
 import { balancesOf, postEntry } from '../repositories/ledger'
-import { clearAccountFailures, recentFailures, recordFailure } from '../repositories/login-failures'
+import { clearAccountFailures, forgetAttempt, recentFailures, recordAttempt } from '../repositories/login-failures'
 import { insertSession, revokeOtherSessions, revokeSession } from '../repositories/sessions'
 import { hasSignedIn, insertSignIn, signInSummary } from '../repositories/sign-ins'
 import {
@@ -124,27 +124,30 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       const since = at - config.loginWindowSeconds * 1000
       const windowMs = config.loginWindowSeconds * 1000
       // Before the password is checked: a blocked guesser learns nothing, and costs no hashing.
+      // The attempt is recorded first, so attempts in flight count against each other.
+      const attemptId = await recordAttempt(db, account, request.ip, at)
       const decision = decideLogin(
         [
           {
-            failures: await recentFailures(db, { column: 'account', value: account }, since, config.loginLimitAccount),
+            failures: await recentFailures(db, { column: 'account', value: account }, since, config.loginLimitAccount, attemptId),
             rule: { limit: config.loginLimitAccount, windowMs },
           },
           {
-            failures: await recentFailures(db, { column: 'client_ip', value: request.ip }, since, config.loginLimitIp),
+            failures: await recentFailures(db, { column: 'client_ip', value: request.ip }, since, config.loginLimitIp, attemptId),
             rule: { limit: config.loginLimitIp, windowMs },
           },
         ],
         at,
       )
-      if (!decision.allowed) throw tooManyAttempts(decision.retryAfterSeconds)
+      if (!decision.allowed) {
+        await forgetAttempt(db, attemptId)
+        throw tooManyAttempts(decision.retryAfterSeconds)
+      }
 
       const user = await findUserByAccount(db, account)
       const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false)
-      if (!user || !passwordOk) {
-        await recordFailure(db, account, request.ip, at)
-        throw loginFailed()
-      }
+      // A wrong password keeps the attempt's row as a failure.
+      if (!user || !passwordOk) throw loginFailed()
       await clearAccountFailures(db, account)
       const flagRefusal = loginFlagRefusal(await flagsOf(db, user.id))
       if (flagRefusal) throw flagRefusal

@@ -53,6 +53,15 @@ describe('login rate limit', () => {
     expect((await login('9300000002', 'secret123', '10.2.0.1')).body.status).toBe(1)
   })
 
+  it('counts simultaneous guesses against each other, so a burst cannot pass the limit', async () => {
+    t.clock.advance(900 * 1000)
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => login('9300000003', 'wrong-pass', `10.4.0.${i}`)))
+    const codes = burst.map((r) => r.body.code)
+    expect(codes.filter((c) => c === 'login_failed')).toHaveLength(5)
+    expect(codes.filter((c) => c === 'too_many_attempts')).toHaveLength(7)
+    expect((await login('9300000003', 'secret123', '10.4.0.99')).statusCode).toBe(429)
+  })
+
   it('keeps the count in the database, shared by every server process', async () => {
     t.clock.advance(900 * 1000)
     const second = await buildApp({ database: t.database, config: t.config, now: t.clock.now, cleanupIntervalMs: 0 })
