@@ -4,7 +4,7 @@
  */
 import { type Paise } from './domain/money'
 
-export const PROFILES = ['demo', 'production'] as const
+const PROFILES = ['demo', 'production'] as const
 export type Profile = (typeof PROFILES)[number]
 
 export type ServerConfig = {

@@ -3,6 +3,7 @@
  * leaves nothing, and the next start tries again). News in every profile; in the demo profile
  * also the organisation invite code and a verified demo account holding a demo grant.
  */
+import { sql } from 'kysely'
 import { type ServerConfig } from '../config'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../domain/ledger'
 import { CURRENCY } from '../domain/money'
@@ -26,19 +27,32 @@ const DAY_MS = 24 * 3600 * 1000
 
 export type SeedResult = { seeded: boolean; demoAccount: boolean; news: number }
 
+/** Any constant: the key of the advisory lock that lets one starting process seed at a time. */
+const SEED_LOCK = 7_406_331
+
+const NOT_SEEDED: SeedResult = { seeded: false, demoAccount: false, news: 0 }
+
+async function isEmpty(db: Executor): Promise<boolean> {
+  return (await countUsers(db)) === 0 && (await countNews(db)) === 0
+}
+
 export async function seedIfEmpty(db: Executor, config: ServerConfig, now: number): Promise<SeedResult> {
-  const empty = (await countUsers(db)) === 0 && (await countNews(db)) === 0
-  if (!empty) return { seeded: false, demoAccount: false, news: 0 }
+  if (!(await isEmpty(db))) return NOT_SEEDED
   const demo = config.profile === 'demo'
   // Hashing is slow: done before the transaction so it holds no connection while it runs.
   const hashes = demo
     ? { password: await hashPassword(DEMO_ACCOUNT.password), fund: await hashPassword(DEMO_ACCOUNT.fundPassword) }
     : null
-  await db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Several API processes may start together on one empty PostgreSQL: the lock makes the
+    // others wait, and the second look tells them the first has seeded (no duplicate news, no
+    // start-up crash on the demo account that already exists).
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx)
+    if (!(await isEmpty(trx))) return false
     for (const [i, translations] of SEED_NEWS.entries()) {
       await insertNews(trx, { image: null, publishedAt: now - i * DAY_MS, now, translations })
     }
-    if (!hashes) return
+    if (!hashes) return true
     await insertOrganisationCode(trx, config.demoInviteCode, 'demo organisation code', now)
     const user = await insertUser(trx, {
       account: DEMO_ACCOUNT.account,
@@ -62,6 +76,7 @@ export async function seedIfEmpty(db: Executor, config: ServerConfig, now: numbe
       }),
       now,
     )
+    return true
   })
-  return { seeded: true, demoAccount: demo, news: SEED_NEWS.length }
+  return seeded ? { seeded: true, demoAccount: demo, news: SEED_NEWS.length } : NOT_SEEDED
 }

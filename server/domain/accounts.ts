@@ -2,10 +2,8 @@
  * Account rules: who may register, what a password must look like, and which account flags stop
  * a sign-in. Pure functions that return the refusal to send, or null when the rule is met.
  */
+import { ACCOUNT_PATTERN } from '../../src/lib/validators'
 import { DomainRefusal } from './refusal'
-
-/** An Indian mobile number: 10 digits starting 6-9 (the contract's account format). */
-export const ACCOUNT_PATTERN = /^[6-9][0-9]{9}$/
 
 export type PasswordRules = { passwordMin: number; passwordMax: number }
 
@@ -84,8 +82,7 @@ export function passwordSameRefusal(input: PasswordChange): DomainRefusal | null
   return new DomainRefusal('password_same', {}, 'The new password must differ from the current one.')
 }
 
-export const ACCOUNT_FLAGS = ['frozen', 'login_banned', 'disabled', 'no_trade', 'no_withdraw'] as const
-export type AccountFlag = (typeof ACCOUNT_FLAGS)[number]
+export type AccountFlag = 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'
 export type FlagReasons = Partial<Record<AccountFlag, string>>
 
 /**

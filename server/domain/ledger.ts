@@ -5,8 +5,7 @@
  */
 import { type Paise } from './money'
 
-export const USER_POCKETS = ['available', 'frozen'] as const
-export type UserPocket = (typeof USER_POCKETS)[number]
+export type UserPocket = 'available' | 'frozen'
 
 /** The house account that pays sign-in rewards and demo grants. */
 export const HOUSE_PROMOTIONS = 'house:promotions'

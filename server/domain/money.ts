@@ -1,16 +1,9 @@
 /**
- * Money is integer paise from the database to the reply (DESIGN.md section 4); the brand marks
- * values that have been checked to be whole paise so no float crosses a domain boundary.
+ * Money is integer paise from the database to the reply (DESIGN.md section 4). The brand is the
+ * client's own (src/lib/money.ts), so both ends mean the same by it. Whole paise are enforced
+ * where amounts enter: parseInt8 for database values, buildEntry for ledger legs, Type.Integer
+ * in the route schemas for requests.
  */
-export type Paise = number & { readonly __brand?: 'paise' }
+export { type Paise } from '../../src/lib/money'
 
 export const CURRENCY = 'INR' as const
-
-export function isPaise(value: number): value is Paise {
-  return Number.isSafeInteger(value)
-}
-
-export function toPaise(value: number): Paise {
-  if (!isPaise(value)) throw new RangeError(`not a whole number of paise: ${value}`)
-  return value
-}

@@ -1,7 +1,7 @@
 /** News rules: which language an article is shown in, and how a page maps to rows. */
 import { DomainRefusal } from './refusal'
 
-export const NEWS_LANGUAGES = ['en', 'tw', 'kr', 'yd'] as const
+const NEWS_LANGUAGES = ['en', 'tw', 'kr', 'yd'] as const
 export type NewsLanguage = (typeof NEWS_LANGUAGES)[number]
 
 /** The `lang` header's language when the app knows it, else English (DESIGN.md section 6). */

@@ -46,7 +46,7 @@ export function tooManyAttempts(retryAfterSeconds: number): HttpError {
   )
 }
 
-export type EnvelopeReply = { statusCode: number; body: Envelope<never>; headers: Record<string, string> }
+type EnvelopeReply = { statusCode: number; body: Envelope<never>; headers: Record<string, string> }
 
 type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> }
 
@@ -67,7 +67,7 @@ function isFastifyClientError(error: unknown): error is FastifyError & { statusC
 }
 
 /** Maps anything thrown to the reply the client gets. Unknown errors are bugs: 500. */
-export function envelopeFor(error: unknown): EnvelopeReply {
+function envelopeFor(error: unknown): EnvelopeReply {
   if (error instanceof DomainRefusal) {
     return { statusCode: 200, body: refusalBody(error.code, error.params, error.message), headers: {} }
   }
@@ -90,7 +90,7 @@ export function envelopeFor(error: unknown): EnvelopeReply {
   return { statusCode: 500, body: refusalBody('internal_error', {}, 'Something went wrong on our side.'), headers: {} }
 }
 
-export function notFoundReply(): EnvelopeReply {
+function notFoundReply(): EnvelopeReply {
   return { statusCode: 404, body: refusalBody('not_found', {}, 'No such API call.'), headers: {} }
 }
 

@@ -32,7 +32,7 @@ declare module 'fastify' {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-export const REPLAYED_HEADER = 'idempotent-replayed'
+const REPLAYED_HEADER = 'idempotent-replayed'
 
 type ClaimResult = { kind: 'claimed'; leaseId: string } | { kind: 'replay'; reply: StoredReply } | { kind: 'in_flight' | 'reused' }
 

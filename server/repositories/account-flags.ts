@@ -24,7 +24,3 @@ export async function setFlag(
     )
     .execute()
 }
-
-export async function clearFlag(db: Executor, userId: number, flag: AccountFlag): Promise<void> {
-  await db.deleteFrom('account_flags').where('user_id', '=', userId).where('flag', '=', flag).execute()
-}

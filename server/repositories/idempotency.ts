@@ -10,25 +10,27 @@ export type ClaimKey = { scope: string; key: string }
 
 export type StoredReply = { statusCode: number; body: string }
 
-/** Inserts a fresh claim, or returns nothing when a row for the key already exists. */
-export async function insertClaim(
-  db: Executor,
-  input: ClaimKey & { requestHash: string; leaseId: string; leaseUntil: number; now: number; expiresAt: number },
-): Promise<boolean> {
+type NewClaim = ClaimKey & { requestHash: string; leaseId: string; leaseUntil: number; now: number; expiresAt: number }
+
+/** The columns of a claim just taken: in flight under this request's lease, no reply yet. */
+function claimColumns(input: NewClaim) {
+  return {
+    request_hash: input.requestHash,
+    state: 'in_flight',
+    lease_id: input.leaseId,
+    lease_until: input.leaseUntil,
+    status_code: null,
+    reply_body: null,
+    created_at: input.now,
+    expires_at: input.expiresAt,
+  } as const
+}
+
+/** Inserts a fresh claim; false when a row for the key already exists. */
+export async function insertClaim(db: Executor, input: NewClaim): Promise<boolean> {
   const row = await db
     .insertInto('idempotency_keys')
-    .values({
-      scope: input.scope,
-      key: input.key,
-      request_hash: input.requestHash,
-      state: 'in_flight',
-      lease_id: input.leaseId,
-      lease_until: input.leaseUntil,
-      status_code: null,
-      reply_body: null,
-      created_at: input.now,
-      expires_at: input.expiresAt,
-    })
+    .values({ scope: input.scope, key: input.key, ...claimColumns(input) })
     .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
     .returning('key')
     .executeTakeFirst()
@@ -52,22 +54,10 @@ export async function lockClaim(trx: Tx, k: ClaimKey): Promise<{ claim: StoredCl
 }
 
 /** Makes an expired or abandoned row this request's claim. */
-export async function reclaim(
-  trx: Tx,
-  input: ClaimKey & { requestHash: string; leaseId: string; leaseUntil: number; now: number; expiresAt: number },
-): Promise<void> {
+export async function reclaim(trx: Tx, input: NewClaim): Promise<void> {
   await trx
     .updateTable('idempotency_keys')
-    .set({
-      request_hash: input.requestHash,
-      state: 'in_flight',
-      lease_id: input.leaseId,
-      lease_until: input.leaseUntil,
-      status_code: null,
-      reply_body: null,
-      created_at: input.now,
-      expires_at: input.expiresAt,
-    })
+    .set(claimColumns(input))
     .where('scope', '=', input.scope)
     .where('key', '=', input.key)
     .execute()

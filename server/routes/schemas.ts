@@ -14,7 +14,7 @@ export function Envelope<T extends TSchema>(data: T) {
 }
 
 /** What every 4xx and 5xx carries: a refusal code, never data. */
-export const RefusalEnvelope = Type.Object({
+const RefusalEnvelope = Type.Object({
   status: Type.Literal(0),
   msg: Type.String(),
   code: Type.String({ description: 'bad_request, unauthorized, not_found, request_in_flight, idempotency_key_reused, too_many_attempts, internal_error, ...' }),
@@ -36,6 +36,10 @@ export const IdempotencyHeaders = Type.Object({
 
 export const PRIVATE = [{ token: [], account: [] }]
 
+// PostgreSQL text cannot hold a NUL character: without this, one in a field would reach the
+// database and fail there as a 500 instead of a 400.
+const NO_NUL = '^[^\\u0000]*$'
+
 /** Generous bounds: the domain gives the precise refusal, the schema only stops absurd input. */
-export const ShortText = (maxLength = 64) => Type.String({ maxLength })
-export const PasswordText = Type.String({ maxLength: 256 })
+export const ShortText = (maxLength = 64) => Type.String({ maxLength, pattern: NO_NUL })
+export const PasswordText = Type.String({ maxLength: 256, pattern: NO_NUL })

@@ -58,9 +58,12 @@ export function OutboxSheet({ items, onClose }: { items: OutboxItem[]; onClose: 
                       <Trans>Retry</Trans>
                     </button>
                   ) : null}
-                  <button type="button" className="btn btn--small btn--ghost" onClick={() => void discard(item.key)}>
-                    <Trans>Discard</Trans>
-                  </button>
+                  {/* A request on its way cannot be taken back (discard refuses it): no button. */}
+                  {item.state !== 'sending' ? (
+                    <button type="button" className="btn btn--small btn--ghost" onClick={() => void discard(item.key)}>
+                      <Trans>Discard</Trans>
+                    </button>
+                  ) : null}
                 </div>
               </li>
             )

@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { EyeIcon } from './icons'
+import { cleanAccountInput } from './validation'
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'id'>
 
@@ -38,6 +39,24 @@ export function TextField({ label, value, onValue, error, hint, prefix, ...input
         <p className="field-hint" id={noteId}>{hint}</p>
       ) : null}
     </div>
+  )
+}
+
+/** The mobile number that is the account: +91 shown, digits only kept (see cleanAccountInput). */
+export function AccountField({ value, onValue, error }: { value: string; onValue: (account: string) => void; error?: string | null }) {
+  const { t } = useLingui()
+  return (
+    <TextField
+      label={<Trans>Mobile number</Trans>}
+      prefix="+91"
+      value={value}
+      onValue={(v) => onValue(cleanAccountInput(v))}
+      error={error}
+      inputMode="numeric"
+      autoComplete="username"
+      name="account"
+      placeholder={t`10-digit mobile number`}
+    />
   )
 }
 

@@ -1,11 +1,22 @@
-/** Reads of the shell from Dexie: one useLiveQuery each, re-rendering when the rows change. */
+/** Reads of the shell and of what several features show (the user, sync times), one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type OutboxItem } from '../data/db'
-import { SESSION_KEY } from '../data/sessionStore'
+import { db, type OutboxItem, type UserInfo } from '../data/db'
+import { SESSION_KEY, restoreSession } from '../data/sessionStore'
+import { syncedAt, userInfoKey } from '../data/sync'
 
-/** Epoch ms of the last successful sync of `key` (meta "synced:<key>"), null if never. */
-export function useLastSynced(key: string): number | null | undefined {
-  return useLiveQuery(async () => toTime((await db.meta.get(`synced:${key}`))?.value), [key])
+/** Epoch ms of the last successful sync of `key` (see data/sync.ts), null if never or no key. */
+export function useLastSynced(key: string | null): number | null | undefined {
+  return useLiveQuery(async () => (key === null ? null : ((await syncedAt(key)) ?? null)), [key])
+}
+
+/** When the /user/info of `account` last synced, null if never (or nobody is signed in). */
+export function useUserSynced(account: string | null | undefined): number | null | undefined {
+  return useLastSynced(account ? userInfoKey(account) : null)
+}
+
+/** The last /user/info of `account`: undefined while reading, null when never fetched here. */
+export function useUser(account: string | null | undefined): UserInfo | null | undefined {
+  return useLiveQuery(async () => (account ? ((await db.user.get(account)) ?? null) : null), [account])
 }
 
 /** The signed-in account, following logins and logouts; null when signed out. */
@@ -32,12 +43,7 @@ export function useConfig(name: string): string | null | undefined {
 }
 
 function sessionAccount(value: unknown): string | null {
-  if (typeof value !== 'object' || value === null || !('account' in value)) return null
-  return typeof value.account === 'string' && value.account ? value.account : null
-}
-
-function toTime(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null
+  return restoreSession(value)?.account ?? null
 }
 
 /** The published password length rules; the contract's 6..32 until config has been read. */

@@ -4,18 +4,16 @@
  * the user reads the same translated sentence whether the browser or the server refused.
  */
 import { type RefusalLike } from '../i18n/serverMessages'
-
-/** Indian mobile number, the account id (contract: `^[6-9][0-9]{9}$`). */
-const ACCOUNT = /^[6-9][0-9]{9}$/
+import { ACCOUNT_PATTERN } from '../lib/validators'
 
 export type PasswordRules = { min: number; max: number }
 
 export function checkAccount(account: string): RefusalLike | null {
-  return ACCOUNT.test(account) ? null : { code: 'account_invalid', msg: 'invalid account' }
+  return ACCOUNT_PATTERN.test(account) ? null : { code: 'account_invalid', msg: 'invalid account' }
 }
 
 export function checkPassword(password: string, rules: PasswordRules): RefusalLike | null {
-  // Counted in characters (code points), as JSON Schema's minLength/maxLength count them.
+  // Counted in code points, as the server counts them: an emoji is one character to the user.
   const length = [...password].length
   return length >= rules.min && length <= rules.max
     ? null

@@ -40,7 +40,7 @@ export class ApiRefusal extends Error {
   readonly code: string
   readonly params: RefusalParams
   readonly msg: string
-  /** 200 for a business refusal; 400, 401, 404, 409, 422, 429 or 5xx otherwise. */
+  /** 200 for a business refusal; 400, 401, 404, 409, 422, 429 or 5xx otherwise; 0 when refused before sending. */
   readonly httpStatus: number
 
   constructor({ code, params, msg, httpStatus }: { code: string; params: RefusalParams; msg: string; httpStatus: number }) {
@@ -163,9 +163,12 @@ export async function call<T>(path: string, body: object = {}, opts: CallOptions
     httpStatus: response.status,
   })
   if (response.status === 401) {
-    // Only the session this request carried has ended; a login that happened meanwhile stays.
-    if (getSession()?.token === session?.token) await clearSession()
-    emitApiEvent({ type: 'unauthorized' })
+    // Only the session this request carried has ended. If the user has logged out or in again
+    // since it was sent, the session they have now is fine: keep it and do not ask for a login.
+    if (getSession()?.token === session?.token) {
+      await clearSession()
+      emitApiEvent({ type: 'unauthorized' })
+    }
   } else if (!opts.silent) {
     emitApiEvent({ type: 'refusal', code: refusal.code, params: refusal.params, msg: refusal.msg })
   }

@@ -1,6 +1,7 @@
 /**
  * The server's published rules and site settings (/common/config), kept in db.config as
- * {name, value} rows (values are strings) and in memory for synchronous reads by screens.
+ * {name, value} rows (values are strings) and in memory for synchronous reads at boot (site title
+ * and icon); screens read db.config with useLiveQuery.
  * The app cannot start without them: first start needs the network, later starts use the copy.
  */
 import { call } from './api'

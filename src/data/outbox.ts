@@ -18,6 +18,7 @@
 import { ApiRefusal, NetworkError, call, emitApiEvent } from './api'
 import { db, type OutboxItem } from './db'
 import { getSession } from './sessionStore'
+import { randomUuid } from '../lib/uuid'
 
 const SECOND = 1000
 const DAY = 24 * 60 * 60 * SECOND
@@ -45,24 +46,11 @@ export function registerOutboxEffect(kind: string, effect: (data: unknown, item:
   }
 }
 
-/**
- * A v4 UUID. crypto.randomUUID exists only in secure contexts; a phone testing the app over
- * http://<LAN address> is not one, but getRandomValues works everywhere.
- */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
 async function addItem(kind: string, path: string, body: Record<string, unknown>, account: string): Promise<OutboxItem> {
   return db.transaction('rw', db.outbox, async () => {
     const last = await db.outbox.orderBy('seq').last()
     const item: OutboxItem = {
-      key: newKey(),
+      key: randomUuid(),
       seq: (last?.seq ?? 0) + 1,
       kind,
       path,
@@ -90,11 +78,6 @@ export async function enqueue(kind: string, path: string, body: Record<string, u
   const item = await addItem(kind, path, body, session.account)
   void replayOutbox()
   return item
-}
-
-/** The account's outbox, oldest first (for the outbox badge and list; live-query friendly). */
-export async function outboxItems(account: string): Promise<OutboxItem[]> {
-  return db.outbox.orderBy('seq').filter((item) => item.account === account).toArray()
 }
 
 export type Claim =

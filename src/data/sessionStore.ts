@@ -11,7 +11,7 @@ export const SESSION_KEY = 'session'
 let current: Session | null = null
 
 /** Repairs a stored row: anything without a token and an account is no session. */
-function restoreSession(value: unknown): Session | null {
+export function restoreSession(value: unknown): Session | null {
   if (typeof value !== 'object' || value === null) return null
   const { token, account, expiresAt } = value as Record<string, unknown>
   if (typeof token !== 'string' || !token || typeof account !== 'string' || !account) return null

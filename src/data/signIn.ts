@@ -3,8 +3,6 @@ import { type OutboxItem } from './db'
 import { enqueue, registerOutboxEffect } from './outbox'
 import { refreshUserInfo } from './sync'
 
-export type SignInReply = { count: number; reward: number; day: string }
-
 // The reply's count and reward are shown from the row; the balance and sign-in flags come from
 // /user/info, the one source of truth for them.
 registerOutboxEffect('signIn', async () => {

@@ -11,7 +11,7 @@ import { db, newsByDate, type NewsRow, type UserInfo } from './db'
 import { getSession } from './sessionStore'
 import { type Language } from '../i18n/languages'
 
-export const SYNCED_ANY = 'synced:any'
+const SYNCED_ANY = 'synced:any'
 
 export function lastSyncedKey(key: string): string {
   return `synced:${key}`
@@ -19,6 +19,16 @@ export function lastSyncedKey(key: string): string {
 
 export function newsTotalKey(lang: string): string {
   return `news-total:${lang}`
+}
+
+/** The refresh key of an account's /user/info (its last-synced time is what screens show). */
+export function userInfoKey(account: string): string {
+  return `user:${account}`
+}
+
+/** The refresh key of one /news/list page. */
+export function newsPageKey(lang: string, page: number): string {
+  return `news:${lang}:${page}`
 }
 
 /** When `key` (or, without a key, anything) last synced; undefined if never. Live-query friendly. */
@@ -73,7 +83,7 @@ export async function refreshUserInfo(opts: { fresh?: boolean } = {}): Promise<U
   if (!session) return undefined
   return offlineIsFine(
     refresh(
-      `user:${session.account}`,
+      userInfoKey(session.account),
       async () => {
         const info = await call<UserInfo>('/user/info')
         // The user may have signed out while the request was out; do not bring their data back.
@@ -88,11 +98,19 @@ export async function refreshUserInfo(opts: { fresh?: boolean } = {}): Promise<U
 type NewsItem = Omit<NewsRow, 'lang'>
 
 const DEFAULT_NEWS_PAGE_SIZE = 10
+/** The server's newsPageMax, which /common/config does not publish: a larger size is refused. */
+const MAX_NEWS_PAGE_SIZE = 50
 
-async function newsPageSize(): Promise<number> {
+/** The published page size of the news list; live-query friendly. */
+export async function newsPageSize(): Promise<number> {
   const row = await db.config.get('news_page_size')
   const size = Number(row?.value)
-  return Number.isInteger(size) && size > 0 ? Math.min(size, 50) : DEFAULT_NEWS_PAGE_SIZE
+  return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_NEWS_PAGE_SIZE) : DEFAULT_NEWS_PAGE_SIZE
+}
+
+/** The server's list order: negative when `a` comes before `b` (newer, or as new with a higher id). */
+function newsOrder(a: Pick<NewsRow, 'publishedAt' | 'id'>, b: Pick<NewsRow, 'publishedAt' | 'id'>): number {
+  return b.publishedAt - a.publishedAt || b.id - a.id
 }
 
 /**
@@ -105,7 +123,7 @@ export async function refreshNewsList(
   page: number,
 ): Promise<{ items: NewsRow[]; total: number } | undefined> {
   return offlineIsFine(
-    refresh(`news:${lang}:${page}`, async () => {
+    refresh(newsPageKey(lang, page), async () => {
       const size = await newsPageSize()
       const reply = await call<{ data: NewsItem[]; total: number }>(
         '/news/list',
@@ -116,16 +134,18 @@ export async function refreshNewsList(
       await db.transaction('rw', db.news, db.meta, async () => {
         const known = await newsByDate(lang).toArray()
         const fresh = new Set(items.map((item) => item.id))
-        const dates = items.map((item) => item.publishedAt)
-        const newest = Math.max(...dates)
-        const oldest = Math.min(...dates)
+        // The page arrives in the server's order, newest first and the higher id first among
+        // equal times; by the time alone, a row of the next page published in the same
+        // millisecond as this page's last one would count as this page's and be deleted.
+        const newest = items[0]
+        const oldest = items.at(-1)
         // The first page owns everything newer than its oldest row; the last page everything older.
         const first = page === 1
         const last = page * size >= reply.total
         const stale = known.filter((row) => {
           if (fresh.has(row.id)) return false
-          if (items.length === 0) return first
-          return (first || row.publishedAt <= newest) && (last || row.publishedAt >= oldest)
+          if (!newest || !oldest) return first
+          return (first || newsOrder(row, newest) >= 0) && (last || newsOrder(row, oldest) <= 0)
         })
         await db.news.bulkDelete(stale.map((row): [string, number] => [lang, row.id]))
         const previous = await db.news.bulkGet(items.map((row): [string, number] => [lang, row.id]))

@@ -1,12 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import { version } from '../../../package.json'
 import { BackBar } from '../../app/BackBar'
-import { useProfile } from './queries'
+import { useConfig } from '../../app/queries'
 import './account.css'
 
 /** About the app: version, what the demo is, and how offline use works. */
 export function AboutInfoScreen() {
-  const profile = useProfile()
+  const profile = useConfig('profile')
   return (
     <div className="account">
       <BackBar title={<Trans>About the app</Trans>} />

@@ -5,10 +5,9 @@ import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
 import { formatMoney } from '../../lib/money'
 import { formatDateTime } from '../../lib/dates'
 import { TitleBar } from '../../app/BackBar'
-import { useLastSynced, useSessionAccount } from '../../app/queries'
+import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
 import { AccountIcon } from '../../app/icons'
-import { MenuLink } from './MenuLink'
-import { useUser } from './queries'
+import { AboutMenu, MenuLink } from './MenuLink'
 import { refreshAccount } from './actions'
 import './account.css'
 
@@ -17,7 +16,7 @@ export function AccountScreen() {
   const { i18n } = useLingui()
   const account = useSessionAccount()
   const user = useUser(account)
-  const synced = useLastSynced(account ? `user:${account}` : 'none')
+  const synced = useUserSynced(account)
   const when = synced ? formatDateTime(synced) : null
   const language = NATIVE_NAMES[normalizeLanguage(i18n.locale)]
 
@@ -58,11 +57,7 @@ export function AccountScreen() {
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
         </ul>
-        <ul className="menu">
-          <MenuLink to="/information/aboutUs"><Trans>About us</Trans></MenuLink>
-          <MenuLink to="/information/aboutInfo"><Trans>About the app</Trans></MenuLink>
-          <MenuLink to="/information/agreement"><Trans>User agreement and privacy</Trans></MenuLink>
-        </ul>
+        <AboutMenu />
       </div>
     </div>
   )

@@ -1,5 +1,6 @@
 import { type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
 import { ChevronIcon } from '../../app/icons'
 
 type MenuTo =
@@ -19,5 +20,16 @@ export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; 
         <ChevronIcon className="menu-chevron" />
       </Link>
     </li>
+  )
+}
+
+/** Who we are, the app, and its terms: the same menu on the account and settings screens. */
+export function AboutMenu() {
+  return (
+    <ul className="menu">
+      <MenuLink to="/information/aboutUs"><Trans>About us</Trans></MenuLink>
+      <MenuLink to="/information/aboutInfo"><Trans>About the app</Trans></MenuLink>
+      <MenuLink to="/information/agreement"><Trans>User agreement and privacy</Trans></MenuLink>
+    </ul>
   )
 }

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
-import { MenuLink } from './MenuLink'
+import { AboutMenu, MenuLink } from './MenuLink'
 import { logOut } from './actions'
 import './account.css'
 
@@ -36,11 +36,7 @@ export function SettingScreen() {
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
         </ul>
-        <ul className="menu">
-          <MenuLink to="/information/aboutUs"><Trans>About us</Trans></MenuLink>
-          <MenuLink to="/information/aboutInfo"><Trans>About the app</Trans></MenuLink>
-          <MenuLink to="/information/agreement"><Trans>User agreement and privacy</Trans></MenuLink>
-        </ul>
+        <AboutMenu />
         <button
           type="button"
           className="btn btn--block btn--large logout-button"

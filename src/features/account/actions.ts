@@ -1,5 +1,5 @@
 /** Actions of the account screens, through src/data/. */
-import { changeLoginPassword, logout } from '../../data/session'
+import { changeLoginPassword, logout, type ChangeLoginPasswordInput } from '../../data/session'
 import { refreshUserInfo } from '../../data/sync'
 
 export { switchLanguage } from '../../app/language'
@@ -12,7 +12,7 @@ export async function logOut(): Promise<void> {
   await logout()
 }
 
-export type LoginPassForm = { oldPassword: string; password: string; confirmPassword: string }
+export type LoginPassForm = ChangeLoginPasswordInput
 
 /** The form shows the refusal under its field, so no toast. */
 export async function changePassword(form: LoginPassForm, idempotencyKey: string): Promise<void> {

@@ -6,9 +6,10 @@ import { type NewsRow, type OutboxItem, type UserInfo } from '../../data/db'
 import { normalizeLanguage } from '../../i18n/languages'
 import { formatMoney } from '../../lib/money'
 import { formatDateTime, indiaDay } from '../../lib/dates'
-import { useLastSynced, useSessionAccount } from '../../app/queries'
+import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
 import { ChevronIcon, CheckIcon } from '../../app/icons'
-import { useLastSignIn, useLatestNews, useSignInReward, useUser } from './queries'
+import { errorText } from '../../app/errors'
+import { useLastSignIn, useLatestNews, useSignInReward } from './queries'
 import { refreshHome, signInToday } from './actions'
 import './home.css'
 
@@ -18,7 +19,7 @@ export function HomeScreen() {
   const lang = normalizeLanguage(i18n.locale)
   const account = useSessionAccount()
   const user = useUser(account)
-  const synced = useLastSynced(account ? `user:${account}` : 'none')
+  const synced = useUserSynced(account)
   const when = synced ? formatDateTime(synced) : null
 
   useEffect(() => {
@@ -76,9 +77,12 @@ function signInState(user: UserInfo | null | undefined, last: OutboxItem | null 
   if (user === undefined || last === undefined) return 'loading'
   if (last?.state === 'queued') return 'pending'
   if (last?.state === 'sending') return 'sending'
-  if (user?.signIn.today) return 'done'
+  const today = indiaDay(Date.now())
+  // By the day, not by the reply's `today`: that was true when it was fetched, which may have
+  // been yesterday (an offline start, or the app left open past midnight India time).
+  if (user?.signIn.lastDay === today) return 'done'
   // The reply is in before /user/info has been fetched again.
-  if (last?.state === 'done' && replyDay(last) === indiaDay(Date.now())) return 'done'
+  if (last?.state === 'done' && replyDay(last) === today) return 'done'
   return 'open'
 }
 
@@ -110,9 +114,14 @@ function SignInCard({ account, user }: { account: string | null | undefined; use
   }, [last, t])
 
   async function signIn() {
-    const item = await signInToday()
-    mine.current = item.key
-    if (!navigator.onLine) toast(t`Saved. It will be sent when you are online.`)
+    try {
+      const item = await signInToday()
+      mine.current = item.key
+      if (!navigator.onLine) toast(t`Saved. It will be sent when you are online.`)
+    } catch (error) {
+      // Not queued at all (signed out in another tab, storage full): say so instead of nothing.
+      toast.error(errorText(error))
+    }
   }
 
   return (

@@ -1,11 +1,6 @@
 /** Reads of the home screen from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, newsByDate, type NewsRow, type OutboxItem, type UserInfo } from '../../data/db'
-
-/** The last /user/info of `account`: undefined while reading, null when never fetched here. */
-export function useUser(account: string | null | undefined): UserInfo | null | undefined {
-  return useLiveQuery(async () => (account ? ((await db.user.get(account)) ?? null) : null), [account])
-}
+import { db, newsByDate, type NewsRow, type OutboxItem } from '../../data/db'
 
 /** The newest `count` articles in `lang`. */
 export function useLatestNews(lang: string, count: number): NewsRow[] | undefined {

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PasswordField, TextField } from '../../app/fields'
-import { checkAccount, cleanAccountInput } from '../../app/validation'
+import { AccountField, PasswordField } from '../../app/fields'
+import { checkAccount } from '../../app/validation'
 import { errorText, refusalCode } from '../../app/errors'
 import { translateRefusal } from '../../i18n/serverMessages'
 import { logIn } from './actions'
@@ -43,17 +43,7 @@ export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount
 
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <TextField
-        label={<Trans>Mobile number</Trans>}
-        prefix="+91"
-        value={account}
-        onValue={(v) => setAccount(cleanAccountInput(v))}
-        error={errors.account}
-        inputMode="numeric"
-        autoComplete="username"
-        name="account"
-        placeholder={t`10-digit mobile number`}
-      />
+      <AccountField value={account} onValue={setAccount} error={errors.account} />
       <PasswordField
         label={<Trans>Password</Trans>}
         value={password}

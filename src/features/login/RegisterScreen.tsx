@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PasswordField, TextField } from '../../app/fields'
-import { checkAccount, checkConfirm, checkPassword, cleanAccountInput } from '../../app/validation'
+import { AccountField, PasswordField, TextField } from '../../app/fields'
+import { checkAccount, checkConfirm, checkPassword } from '../../app/validation'
 import { errorText, refusalCode } from '../../app/errors'
 import { useAttemptKey } from '../../app/idempotency'
 import { usePasswordRules } from '../../app/queries'
@@ -78,17 +78,7 @@ export function RegisterScreen() {
   return (
     <AuthLayout back title={<Trans>Create an account</Trans>} subtitle={<Trans>It takes a minute. You need an invitation code.</Trans>}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-        <TextField
-          label={<Trans>Mobile number</Trans>}
-          prefix="+91"
-          value={form.account}
-          onValue={(v) => set('account', cleanAccountInput(v))}
-          error={errors.account}
-          inputMode="numeric"
-          autoComplete="username"
-          name="account"
-          placeholder={t`10-digit mobile number`}
-        />
+        <AccountField value={form.account} onValue={(v) => set('account', v)} error={errors.account} />
         <PasswordField
           label={<Trans>Password</Trans>}
           value={form.password}

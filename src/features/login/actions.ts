@@ -1,15 +1,9 @@
 /** Actions of the login area: sessions through src/data/session.ts, refreshes through src/data/sync.ts. */
-import { login, register } from '../../data/session'
+import { login, register, type RegisterInput } from '../../data/session'
 import { refreshUserInfo } from '../../data/sync'
 import { loadConfig } from '../../data/config'
 
-export type RegisterForm = {
-  account: string
-  password: string
-  confirmPassword: string
-  inviteCode: string
-  agree: boolean
-}
+export type RegisterForm = RegisterInput
 
 export async function logIn(account: string, password: string): Promise<void> {
   await login(account, password)

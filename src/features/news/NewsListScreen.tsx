@@ -5,8 +5,7 @@ import { type NewsRow } from '../../data/db'
 import { normalizeLanguage, type Language } from '../../i18n/languages'
 import { formatDateTime } from '../../lib/dates'
 import { TitleBar } from '../../app/BackBar'
-import { useLastSynced } from '../../app/queries'
-import { useNewsList, useNewsTotal, type NewsPages } from './queries'
+import { useNewsList, useNewsSynced, useNewsTotal, type NewsPages } from './queries'
 import { loadNewsPage } from './actions'
 import './news.css'
 
@@ -28,7 +27,7 @@ function NewsList({ lang, pages, loaded }: { lang: Language; pages: number; load
   const [loading, setLoading] = useState(true)
   const items = useNewsList(lang, pages * size, loaded?.rows)
   const total = useNewsTotal(lang)
-  const synced = useLastSynced(`news:${lang}:1`)
+  const synced = useNewsSynced(lang)
   const when = synced ? formatDateTime(synced) : null
 
   useEffect(() => {

@@ -1,7 +1,8 @@
 /** Reads of the news screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, newsByDate, type NewsRow } from '../../data/db'
-import { newsTotalKey } from '../../data/sync'
+import { newsPageKey, newsPageSize, newsTotalKey } from '../../data/sync'
+import { useLastSynced } from '../../app/queries'
 import { i18n } from '../../i18n/setup'
 import { normalizeLanguage, type Language } from '../../i18n/languages'
 
@@ -13,7 +14,7 @@ export type NewsPages = { lang: Language; size: number; rows: NewsRow[] }
  */
 export async function readNewsPages(pages: number): Promise<NewsPages> {
   const lang = normalizeLanguage(i18n.locale)
-  const size = pageSize((await db.config.get('news_page_size'))?.value)
+  const size = await newsPageSize()
   return { lang, size, rows: await newsByDate(lang).limit(pages * size).toArray() }
 }
 
@@ -30,13 +31,12 @@ export function useNewsTotal(lang: string): number | null | undefined {
   }, [lang])
 }
 
+/** When the first page of the news in `lang` last synced: the list's "last updated". */
+export function useNewsSynced(lang: string): number | null | undefined {
+  return useLastSynced(newsPageKey(lang, 1))
+}
+
 /** One article; null when this device does not have it. */
 export function useNewsItem(lang: string, id: number): NewsRow | null | undefined {
   return useLiveQuery(async () => (await db.news.get([lang, id])) ?? null, [lang, id])
-}
-
-/** The published page size of the news list (contract: 10; the server allows up to 50). */
-function pageSize(value: string | undefined): number {
-  const size = Number(value)
-  return Number.isInteger(size) && size > 0 ? Math.min(size, 50) : 10
 }

@@ -8,11 +8,12 @@ import { createTestDatabase, DEMO_ACCOUNT, type TestDatabase } from '../helpers'
 
 let demo: TestDatabase
 let production: TestDatabase
+let raced: TestDatabase
 beforeAll(async () => {
-  ;[demo, production] = await Promise.all([createTestDatabase(), createTestDatabase()])
+  ;[demo, production, raced] = await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase()])
 })
 afterAll(async () => {
-  await Promise.all([demo.drop(), production.drop()])
+  await Promise.all([demo.drop(), production.drop(), raced.drop()])
 })
 
 describe('first-start seed', () => {
@@ -49,5 +50,13 @@ describe('first-start seed', () => {
     expect(await seedIfEmpty(production.handle.db, loadConfig('production'), 1_000)).toEqual({ seeded: true, demoAccount: false, news: 6 })
     expect(await findUserByAccount(production.handle.db, DEMO_ACCOUNT.account)).toBeUndefined()
     expect(await inviteCodeExists(production.handle.db, 'TIJORI')).toBe(false)
+  })
+
+  it('seeds once when two processes start together on one empty database', async () => {
+    const config = loadConfig('demo')
+    const results = await Promise.all([seedIfEmpty(raced.handle.db, config, 1_000), seedIfEmpty(raced.handle.db, config, 1_000)])
+    expect(results.filter((r) => r.seeded)).toHaveLength(1)
+    const articles = await raced.handle.db.selectFrom('news_articles').select('id').execute()
+    expect(articles).toHaveLength(6)
   })
 })

@@ -56,7 +56,7 @@ function fieldCases(valid: Record<string, unknown>): Bad[] {
   for (const [field, value] of Object.entries(valid)) {
     const wrong: unknown[] = [null, [], {}, typeof value === 'string' ? 12345 : 'text', typeof value === 'boolean' ? 1 : true]
     if (typeof value === 'number') wrong.push(0, -1, 1.5, 1e20)
-    if (typeof value === 'string') wrong.push('x'.repeat(100_000))
+    if (typeof value === 'string') wrong.push('x'.repeat(100_000), 'nul\u0000char')
     for (const w of wrong) cases.push({ name: `${field}=${JSON.stringify(w).slice(0, 20)}`, payload: JSON.stringify({ ...valid, [field]: w }), contentType: JSON_TYPE })
     const { [field]: _dropped, ...rest } = valid
     // Optional fields may be dropped; the required ones are exactly those the contract lists.

@@ -86,6 +86,18 @@ describe('call', () => {
     expect(events.some((e) => e.type === 'refusal')).toBe(false)
   })
 
+  it('on a 401 for a session already replaced by a new login keeps the new one and asks for no login', async () => {
+    const fresh = getSession()!
+    const { saveSession } = await import('../../../src/data/sessionStore')
+    await saveSession({ token: 'expired-token', account: fresh.account })
+    const stale = call('/user/info')
+    await saveSession(fresh)
+    await expect(stale).rejects.toMatchObject({ code: 'unauthorized', httpStatus: 401 })
+    expect(getSession()).toEqual(fresh)
+    expect(await db.meta.get('session')).toMatchObject({ value: fresh })
+    expect(events.some((e) => e.type === 'unauthorized')).toBe(false)
+  })
+
   it('throws NetworkError and emits network-error when the server cannot be reached', async () => {
     server.proxy.setMode('down')
     await expect(call('/user/info')).rejects.toBeInstanceOf(NetworkError)

@@ -110,6 +110,22 @@ describe('news', () => {
     expect((await db.news.get(['en', newest!.id]))?.body).toBe(detail!.body)
   })
 
+  it("keeps a row of another page published in the same millisecond as this page's edge", async () => {
+    await db.config.put({ name: 'news_page_size', value: '2' })
+    await refreshNewsList('en', 1)
+    const second = (await refreshNewsList('en', 2))!.items
+    const [head] = second
+    const tail = second.at(-1)!
+    // The server lists equal times by the higher id first: one row before page 2, one after it.
+    await db.news.bulkPut([
+      { ...head!, id: head!.id + 900_000, publishedAt: head!.publishedAt },
+      { ...tail, id: 0, publishedAt: tail.publishedAt },
+    ])
+    await refreshNewsList('en', 2)
+    expect(await db.news.get(['en', head!.id + 900_000])).toBeDefined()
+    expect(await db.news.get(['en', 0])).toBeDefined()
+  })
+
   it('removes rows older than the last page', async () => {
     await db.config.put({ name: 'news_page_size', value: '50' })
     const all = (await refreshNewsList('en', 1))!.items
