@@ -16,8 +16,27 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null'
 }
 
+/** Any field named like a password (password, confirmPassword, oldPassword, fundPassword...). */
+const SECRET_FIELD = /password/i
+
+/**
+ * The body with every secret field's value left out. The fingerprint is a fast unsalted hash
+ * kept for days; with a password in it, whoever reads the table could guess the password
+ * quickly and undo the slow password hash. So two requests that differ only in a password count
+ * as the same request: the client makes one key per form submission, so that never happens.
+ */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets)
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '<secret>' : withoutSecrets(v)]),
+    )
+  }
+  return value
+}
+
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return sha256Hex(`${method.toUpperCase()} ${path}\n${stableJson(body)}`)
+  return sha256Hex(`${method.toUpperCase()} ${path}\n${stableJson(withoutSecrets(body))}`)
 }
 
 export type StoredClaim = {

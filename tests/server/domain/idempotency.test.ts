@@ -9,6 +9,19 @@ describe('idempotency rules', () => {
     expect(requestFingerprint('POST', '/x', { a: 1 })).not.toBe(requestFingerprint('POST', '/x', { a: 2 }))
   })
 
+  it('keeps no trace of a password in the fingerprint', () => {
+    const register = (password: string) => ({ account: '9876543210', password, confirmPassword: password, inviteCode: 'TIJORI' })
+    // A stored hash from which a password could be guessed offline would undo the slow password hash.
+    expect(requestFingerprint('POST', '/r', register('first-secret'))).toBe(requestFingerprint('POST', '/r', register('other-secret')))
+    expect(requestFingerprint('POST', '/p', { oldPassword: 'a', nested: [{ fundPassword: 'b' }] })).toBe(
+      requestFingerprint('POST', '/p', { oldPassword: 'c', nested: [{ fundPassword: 'd' }] }),
+    )
+    // Everything else still tells two requests apart.
+    expect(requestFingerprint('POST', '/r', register('same'))).not.toBe(
+      requestFingerprint('POST', '/r', { ...register('same'), account: '9876543211' }),
+    )
+  })
+
   const now = 1_000_000
   const claim = { requestHash: 'h', state: 'in_flight' as const, leaseUntil: now + 1, expiresAt: now + 10_000 }
 
