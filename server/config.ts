@@ -77,6 +77,7 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'password_max', value: String(config.passwordMax) },
     { name: 'signin_reward', value: String(config.signinReward) },
     { name: 'news_page_size', value: String(config.newsPageSize) },
+    { name: 'news_page_max', value: String(config.newsPageMax) },
     { name: 'login_limit_account', value: String(config.loginLimitAccount) },
     { name: 'login_limit_ip', value: String(config.loginLimitIp) },
     { name: 'login_window_seconds', value: String(config.loginWindowSeconds) },

@@ -98,14 +98,17 @@ export async function refreshUserInfo(opts: { fresh?: boolean } = {}): Promise<U
 type NewsItem = Omit<NewsRow, 'lang'>
 
 const DEFAULT_NEWS_PAGE_SIZE = 10
-/** The server's newsPageMax, which /common/config does not publish: a larger size is refused. */
-const MAX_NEWS_PAGE_SIZE = 50
 
-/** The published page size of the news list; live-query friendly. */
+async function configInteger(name: string): Promise<number | undefined> {
+  const value = Number((await db.config.get(name))?.value)
+  return Number.isInteger(value) && value > 0 ? value : undefined
+}
+
+/** The published page size of the news list, within the published maximum; live-query friendly. */
 export async function newsPageSize(): Promise<number> {
-  const row = await db.config.get('news_page_size')
-  const size = Number(row?.value)
-  return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_NEWS_PAGE_SIZE) : DEFAULT_NEWS_PAGE_SIZE
+  const size = (await configInteger('news_page_size')) ?? DEFAULT_NEWS_PAGE_SIZE
+  const max = await configInteger('news_page_max')
+  return max === undefined ? size : Math.min(size, max)
 }
 
 /** The server's list order: negative when `a` comes before `b` (newer, or as new with a higher id). */

@@ -18,6 +18,7 @@ const CONTRACT_NAMES = [
   'password_max',
   'signin_reward',
   'news_page_size',
+  'news_page_max',
   'login_limit_account',
   'login_limit_ip',
   'login_window_seconds',
@@ -41,6 +42,7 @@ describe('POST /common/config', () => {
         signin_reward: '1000',
         password_min: '6',
         password_max: '32',
+        news_page_max: '50',
         idempotency_ttl_seconds: '691200',
         demo_invite_code: 'TIJORI',
       })

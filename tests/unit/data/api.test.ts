@@ -59,13 +59,15 @@ describe('call', () => {
 
   it('refuses the same key with another body as idempotency_key_reused (422)', async () => {
     const key = crypto.randomUUID()
-    const password = 'secret123'
-    await expect(
-      call('/user/loginPass', { oldPassword: 'wrong-one', password, confirmPassword: password }, { idempotencyKey: key }),
-    ).rejects.toMatchObject({ code: 'password_wrong', httpStatus: 200 })
-    await expect(
-      call('/user/loginPass', { oldPassword: 'other-one', password, confirmPassword: password }, { idempotencyKey: key }),
-    ).rejects.toMatchObject({ code: 'idempotency_key_reused', httpStatus: 422 })
+    const form = { account: '9123456780', password: 'secret123', confirmPassword: 'secret123', agree: true }
+    await expect(call('/user/register', { ...form, inviteCode: 'NO-SUCH-CODE' }, { idempotencyKey: key })).rejects.toMatchObject({
+      code: 'invite_code_invalid',
+      httpStatus: 200,
+    })
+    await expect(call('/user/register', { ...form, inviteCode: 'TIJORI' }, { idempotencyKey: key })).rejects.toMatchObject({
+      code: 'idempotency_key_reused',
+      httpStatus: 422,
+    })
   })
 
   it('reports bad input as bad_request (400)', async () => {

@@ -4,6 +4,7 @@ import { db, newsByDate } from '../../../src/data/db'
 import { login } from '../../../src/data/session'
 import {
   lastSyncedKey,
+  newsPageSize,
   newsTotalKey,
   refresh,
   refreshNewsDetail,
@@ -154,6 +155,18 @@ describe('news', () => {
     server.proxy.setMode('down')
     await expect(refreshNewsList('en', 1)).resolves.toBeUndefined()
     await expect(refreshNewsDetail('en', 1)).resolves.toBeUndefined()
+  })
+})
+
+describe('newsPageSize', () => {
+  it('uses the published page size, within the published maximum', async () => {
+    expect(await newsPageSize()).toBe(10)
+    await db.config.bulkPut([{ name: 'news_page_size', value: '20' }])
+    expect(await newsPageSize()).toBe(20)
+    await db.config.bulkPut([{ name: 'news_page_size', value: '80' }, { name: 'news_page_max', value: '50' }])
+    expect(await newsPageSize()).toBe(50)
+    await db.config.bulkPut([{ name: 'news_page_size', value: 'x' }])
+    expect(await newsPageSize()).toBe(10)
   })
 })
 
