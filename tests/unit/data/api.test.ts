@@ -1,24 +1,20 @@
 import { createServer } from 'node:http'
 import { type AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiRefusal, NetworkError, call, onApiEvent, setApiBase, type ApiEvent } from '../../../src/data/api'
 import { db } from '../../../src/data/db'
 import { getSession, login } from '../../../src/data/session'
-import { startRealServer, type RealServer } from '../support/realServer'
+import { useRealServer } from '../support/realServer'
 
-let server: RealServer
+const server = useRealServer()
 const events: ApiEvent[] = []
 
-beforeAll(async () => {
-  server = await startRealServer()
-  setApiBase(server.baseUrl)
+beforeAll(() => {
   onApiEvent((event) => events.push(event))
 })
-afterAll(() => server.close())
 
 beforeEach(async () => {
   events.length = 0
-  server.proxy.setMode('pass')
   await Promise.all([db.meta.clear(), db.user.clear()])
   const { account, password } = await server.newAccount()
   await login(account, password)

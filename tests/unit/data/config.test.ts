@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { setApiBase } from '../../../src/data/api'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { BootError, getConfigNumber, getConfigValue, loadConfig } from '../../../src/data/config'
 import { db } from '../../../src/data/db'
 import { syncedAt } from '../../../src/data/sync'
-import { startRealServer, type RealServer } from '../support/realServer'
+import { useRealServer } from '../support/realServer'
 
-let server: RealServer
-
-beforeAll(async () => {
-  server = await startRealServer()
-  setApiBase(server.baseUrl)
-})
-afterAll(() => server.close())
+const server = useRealServer()
 
 beforeEach(async () => {
-  server.proxy.setMode('pass')
   await Promise.all([db.config.clear(), db.meta.clear()])
 })
 

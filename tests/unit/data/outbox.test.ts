@@ -3,30 +3,26 @@
  * the server away or lose its replies. The server's own tables say how often a sign-in happened.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { call, onApiEvent, setApiBase, type ApiEvent } from '../../../src/data/api'
+import { call, onApiEvent, type ApiEvent } from '../../../src/data/api'
 import { db, type OutboxItem } from '../../../src/data/db'
 import { claimNext, discard, enqueue, replayOutbox, retryItem, startOutbox } from '../../../src/data/outbox'
 import { getSession, loadSession, login, logout } from '../../../src/data/session'
 import { signInToday } from '../../../src/data/signIn'
-import { startRealServer, type RealServer } from '../support/realServer'
+import { useRealServer } from '../support/realServer'
 import type * as DbModule from '../../../src/data/db'
 import type * as OutboxModule from '../../../src/data/outbox'
 import type * as SessionModule from '../../../src/data/session'
 
-let server: RealServer
+const server = useRealServer()
 let account: string
 let password: string
 const events: ApiEvent[] = []
 
-beforeAll(async () => {
-  server = await startRealServer()
-  setApiBase(server.baseUrl)
+beforeAll(() => {
   onApiEvent((event) => events.push(event))
 })
-afterAll(() => server.close())
 
 beforeEach(async () => {
-  server.proxy.setMode('pass')
   await Promise.all([db.outbox.clear(), db.meta.clear(), db.user.clear()])
   ;({ account, password } = await server.newAccount())
   await login(account, password)

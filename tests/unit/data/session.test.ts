@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiRefusal, call, setApiBase } from '../../../src/data/api'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ApiRefusal, call } from '../../../src/data/api'
 import { db } from '../../../src/data/db'
 import {
   changeLoginPassword,
@@ -11,18 +11,11 @@ import {
   register,
 } from '../../../src/data/session'
 import { refreshUserInfo } from '../../../src/data/sync'
-import { startRealServer, type RealServer } from '../support/realServer'
+import { useRealServer } from '../support/realServer'
 
-let server: RealServer
-
-beforeAll(async () => {
-  server = await startRealServer()
-  setApiBase(server.baseUrl)
-})
-afterAll(() => server.close())
+const server = useRealServer()
 
 beforeEach(async () => {
-  server.proxy.setMode('pass')
   await clearSession()
   await Promise.all([db.meta.clear(), db.user.clear(), db.outbox.clear()])
 })

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiRefusal, setApiBase } from '../../../src/data/api'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ApiRefusal } from '../../../src/data/api'
 import { db, newsByDate } from '../../../src/data/db'
 import { login } from '../../../src/data/session'
 import {
@@ -12,18 +12,11 @@ import {
   refreshUserInfo,
   syncedAt,
 } from '../../../src/data/sync'
-import { startRealServer, type RealServer } from '../support/realServer'
+import { useRealServer } from '../support/realServer'
 
-let server: RealServer
-
-beforeAll(async () => {
-  server = await startRealServer()
-  setApiBase(server.baseUrl)
-})
-afterAll(() => server.close())
+const server = useRealServer()
 
 beforeEach(async () => {
-  server.proxy.setMode('pass')
   await Promise.all([db.meta.clear(), db.user.clear(), db.news.clear(), db.config.clear()])
 })
 

@@ -3,6 +3,8 @@
  * real port, reached through a TCP proxy the test can break. No mocks of the server.
  */
 import { type AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { setApiBase } from '../../../src/data/api'
 import { createTestApp, type TestApp } from '../../server/helpers'
 import { findUserByAccount } from '../../../server/repositories/users'
 import { entriesOfUser } from '../../../server/repositories/ledger'
@@ -45,4 +47,20 @@ export async function startRealServer(options: Parameters<typeof createTestApp>[
       await t.close()
     },
   }
+}
+
+/**
+ * A test file's real server: started before its tests with the API client pointed at it, the
+ * proxy passing again before each test, closed after. The returned object is filled in by the
+ * time the tests run.
+ */
+export function useRealServer(): RealServer {
+  const server = {} as RealServer
+  beforeAll(async () => {
+    Object.assign(server, await startRealServer())
+    setApiBase(server.baseUrl)
+  })
+  beforeEach(() => server.proxy.setMode('pass'))
+  afterAll(() => server.close())
+  return server
 }
