@@ -10,7 +10,14 @@ export type UserPocket = 'available' | 'frozen'
 /** The house account that pays sign-in rewards and demo grants. */
 export const HOUSE_PROMOTIONS = 'house:promotions'
 
-export const LEDGER_REASONS = { demoGrant: 'demo_grant', signInReward: 'sign_in_reward' } as const
+export const LEDGER_REASONS = {
+  demoGrant: 'demo_grant',
+  signInReward: 'sign_in_reward',
+  orderFreeze: 'order_freeze',
+  orderUnfreeze: 'order_unfreeze',
+  positionOpen: 'position_open',
+  positionClose: 'position_close',
+} as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 
 export type LedgerLeg = { account: string; currency: string; amount: Paise }
