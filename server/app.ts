@@ -17,6 +17,16 @@ import { type RouteDeps } from './routes/deps'
 import { newsRoutes } from './routes/news'
 import { systemRoutes } from './routes/system'
 import { userRoutes } from './routes/user'
+import { fundRoutes } from './routes/fund'
+import { identityRoutes } from './routes/identity'
+import { withdrawRoutes } from './routes/withdraw'
+import { type AutoReviewer, createAutoReviewer } from './reviews/auto-review'
+import { orderRoutes } from './routes/order'
+import { watchlistRoutes } from './routes/watchlist'
+import { createTradingEngine } from './trading/engine'
+import { type MarketFeed } from './market/feed'
+import { createMarketFeed } from './market/live-feed'
+import { stockRoutes } from './routes/stock'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -31,9 +41,22 @@ export type AppDeps = {
   trustProxy?: FastifyServerOptions['trustProxy']
   /** How often expired keys, failures and sessions are purged; 0 turns it off (tests). */
   cleanupIntervalMs?: number
+  /** The exchange; by default one over this database, caught up to now() before the app answers. */
+  market?: MarketFeed
+  /** The simulation seed for a new market store (tests); otherwise a secret random one. */
+  marketSeed?: number
 }
 
 export const API_PREFIX = '/api/vue'
+
+declare module 'fastify' {
+  // Declaration merging needs an interface here.
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
+  interface FastifyInstance {
+    /** The demo's automatic reviewer (off in production). */
+    reviews: AutoReviewer
+  }
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const config = deps.config ?? loadConfig('demo')
@@ -56,11 +79,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installCleanup(app, { db, now, config }, deps.cleanupIntervalMs ?? 10 * 60 * 1000)
   await installSwagger(app)
 
-  const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, runIdempotent: idempotencyRunner(db) }
+  const market = deps.market ?? createMarketFeed({ db, config, seed: deps.marketSeed })
+  await market.prepare(now())
+  // The next India day is simulated as soon as it starts, not on the first request of the day.
+  const marketTimer = setInterval(() => {
+    market.prepare(now()).catch((err: unknown) => app.log.error({ err }, 'market catch-up failed'))
+  }, 60_000)
+  marketTimer.unref()
+  app.addHook('onClose', async () => {
+    clearInterval(marketTimer)
+    if (deps.market === undefined) await market.close()
+  })
+
+  const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, runIdempotent: idempotencyRunner(db), market }
   await app.register(systemRoutes, routeDeps)
   await app.register(commonRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(userRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(newsRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(stockRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(orderRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(watchlistRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(fundRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(identityRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(withdrawRoutes, { ...routeDeps, prefix: API_PREFIX })
+
+  // The matching engine (fills, settles, stop-outs, square-offs); tests call app.trading.sweep by hand.
+  const trading = createTradingEngine({ db, config, market: routeDeps.market })
+  app.decorate('trading', trading)
+  trading.start(config.matchIntervalMs, now, (err) => app.log.error({ err }, 'trading sweep failed'))
+  app.addHook('onClose', async () => trading.stop())
+
+  // The demo's automatic reviewer; tests call app.reviews.sweep by hand.
+  const reviews = createAutoReviewer({ db, config })
+  app.decorate('reviews', reviews)
+  reviews.start(now, (err) => app.log.error({ err }, 'automatic review failed'))
+  app.addHook('onClose', async () => reviews.stop())
 
   if (deps.staticDir) fallback = await installStaticFiles(app, deps.staticDir)
   return app

@@ -2,7 +2,10 @@
  * The server's published rules. Every limit the server enforces lives here, and /common/config
  * publishes all of them so the UI can show the rule that refuses (DESIGN.md section 2).
  */
+import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './domain/funds'
 import { type Paise } from './domain/money'
+import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './domain/trading-rules'
+import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
 
 const PROFILES = ['demo', 'production'] as const
 export type Profile = (typeof PROFILES)[number]
@@ -29,6 +32,42 @@ export type ServerConfig = {
   /** A claim older than this belongs to a request that died; another may take the key over. */
   idempotencyLeaseSeconds: number
   demoInviteCode: string
+  // ---- market (issue 3) ----
+  /** The demo switch: every market trades around the clock. Production keeps NSE hours. */
+  marketAlwaysOpen: boolean
+  /** India days with no NSE session, and weekend days with one. */
+  marketHolidays: readonly string[]
+  marketSpecialSessions: readonly string[]
+  /** How many India days of history the first start simulates and stores. */
+  marketBackfillDays: number
+  /** How often the stream sends a batch of ticks. */
+  streamIntervalMs: number
+  /** The most symbols one stream may ask for. */
+  streamMaxSymbols: number
+  stockPageSize: number
+  stockPageMax: number
+  // ---- trading (issue 3) ----
+  trading: TradingRules
+  /** A lot of a digital currency, in millionths of a coin (10,000 = 0.01 coin). */
+  cryptoLotMicro: number
+  /** A lot of a currency pair, in units of its base currency per quoted amount (1,000 x 100 yen for JPY). */
+  forexLotUnits: number
+  /** A queued market order older than this asks the user to confirm at the current price. */
+  marketOrderReconfirmSeconds: number
+  orderPageSize: number
+  orderPageMax: number
+  /** How often pending orders, locks, stop-outs and square-offs are checked; 0 turns it off (tests sweep by hand). */
+  matchIntervalMs: number
+  // ---- money in and out (issue 4) ----
+  funds: FundRules
+  // ---- reviews (issue 4) ----
+  /**
+   * The demo approves a review this many seconds after it is sent, so one person can try every
+   * journey alone (said on screen); null: people decide in the back office (production).
+   */
+  autoReviewSeconds: number | null
+  /** How often the automatic reviewer looks; 0 turns it off (tests sweep by hand). */
+  autoReviewIntervalMs: number
 }
 
 export function parseProfile(value: string | undefined): Profile {
@@ -58,8 +97,47 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     idempotencyTtlSeconds: 691_200,
     idempotencyLeaseSeconds: 30,
     demoInviteCode: 'TIJORI',
+    marketAlwaysOpen: profile === 'demo',
+    marketHolidays: NSE_HOLIDAYS,
+    marketSpecialSessions: NSE_SPECIAL_SESSIONS,
+    marketBackfillDays: 365,
+    streamIntervalMs: 1000,
+    streamMaxSymbols: 500,
+    stockPageSize: 100,
+    stockPageMax: 200,
+    // The demo lets one person open and close a position in one sitting: a one-minute lock.
+    trading: profile === 'demo' ? { ...DEFAULT_TRADING_RULES, lock: { unit: 'minutes', count: 1 } } : DEFAULT_TRADING_RULES,
+    // The demo takes money requests at any hour, like its market; production keeps the windows.
+    funds: profile === 'demo' ? { ...DEFAULT_FUND_RULES, rechargeWindow: ALL_DAY, withdrawWindow: ALL_DAY } : DEFAULT_FUND_RULES,
+    autoReviewSeconds: profile === 'demo' ? 5 : null,
+    autoReviewIntervalMs: 1000,
+    cryptoLotMicro: 10_000,
+    forexLotUnits: 1_000,
+    marketOrderReconfirmSeconds: 60,
+    orderPageSize: 20,
+    orderPageMax: 100,
+    matchIntervalMs: 1000,
     ...overrides,
   }
+}
+
+/**
+ * TRADING_LOCK in the environment overrides the lock rule: `<n>m` (n minutes) or `T+<n>`
+ * (n India trading days). Undefined or empty keeps the profile's rule.
+ */
+export function parseLockRule(value: string | undefined): LockRule | undefined {
+  if (value === undefined || value === '') return undefined
+  const minutes = /^([0-9]{1,5})m$/.exec(value)
+  if (minutes) return { unit: 'minutes', count: Number(minutes[1]) }
+  const days = /^T\+([0-9]{1,2})$/.exec(value)
+  if (days) return { unit: 'trading_days', count: Number(days[1]) }
+  throw new Error(`TRADING_LOCK must look like 5m or T+1, not "${value}"`)
+}
+
+/** The rules with a lock override applied, checked once so a bad rule stops the server at start. */
+export function withLock(config: ServerConfig, lock: LockRule | undefined): ServerConfig {
+  const trading = checkTradingRules(lock ? { ...config.trading, lock } : config.trading)
+  return { ...config, trading }
 }
 
 export type ConfigItem = { name: string; value: string }
@@ -83,6 +161,39 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'login_window_seconds', value: String(config.loginWindowSeconds) },
     { name: 'token_ttl_seconds', value: String(config.tokenTtlSeconds) },
     { name: 'idempotency_ttl_seconds', value: String(config.idempotencyTtlSeconds) },
+    // market
+    { name: 'market_always_open', value: config.marketAlwaysOpen ? '1' : '0' },
+    { name: 'market_hours', value: '09:15-15:30' },
+    { name: 'market_holidays', value: config.marketHolidays.join(',') },
+    { name: 'stream_interval_ms', value: String(config.streamIntervalMs) },
+    { name: 'stream_max_symbols', value: String(config.streamMaxSymbols) },
+    { name: 'stock_page_size', value: String(config.stockPageSize) },
+    { name: 'stock_page_max', value: String(config.stockPageMax) },
+    // trading: every rule the order and position checks enforce
+    { name: 'lot_size', value: String(config.trading.lotSize) },
+    { name: 'lot_crypto_micro', value: String(config.cryptoLotMicro) },
+    { name: 'lot_forex_units', value: String(config.forexLotUnits) },
+    { name: 'max_lots_per_order', value: String(config.trading.maxLotsPerOrder) },
+    { name: 'leverages', value: config.trading.leverages.join(',') },
+    { name: 'handling_fee_per_lakh', value: String(config.trading.handlingFeePerLakh) },
+    { name: 'min_handling_fee', value: String(config.trading.minHandlingFee) },
+    { name: 'stamp_duty_per_lakh', value: String(config.trading.stampDutyPerLakh) },
+    { name: 'price_band_pct', value: String(config.trading.priceBandPct) },
+    { name: 'lock_unit', value: config.trading.lock.unit },
+    { name: 'lock_count', value: String(config.trading.lock.count) },
+    { name: 'day_trading_cutoff', value: config.trading.dayTradingCutoff },
+    { name: 'stop_out_margin_pct', value: String(config.trading.stopOutMarginPct) },
+    // money in and out: amounts in paise, windows in India time
+    { name: 'recharge_min', value: String(config.funds.rechargeMin) },
+    { name: 'withdraw_min', value: String(config.funds.withdrawMin) },
+    { name: 'withdraw_max', value: String(config.funds.withdrawMax) },
+    { name: 'withdraw_window', value: windowText(config.funds.withdrawWindow) },
+    { name: 'withdraw_days', value: config.funds.withdrawWindow.weekdaysOnly ? 'weekdays' : 'all' },
+    // reviews: '' when people decide them
+    { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
+    { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },
+    { name: 'order_page_size', value: String(config.orderPageSize) },
+    { name: 'order_page_max', value: String(config.orderPageMax) },
   ]
   // The demo code is public only where anyone may try the app; production invites stay private.
   if (config.profile === 'demo') items.push({ name: 'demo_invite_code', value: config.demoInviteCode })

@@ -4,17 +4,20 @@
  *
  * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data, for PGlite), DATABASE_URL (use
  * PostgreSQL instead), TIJORI_PROFILE (demo | production), STATIC_DIR (defaults to dist/ when
- * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info).
+ * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info),
+ * TRADING_LOCK (`5m` | `T+1`: overrides the profile's position lock), MARKET_BACKFILL_DAYS (days of
+ * simulated history made on an empty market store; 365).
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type FastifyInstance } from 'fastify'
 import { buildApp } from './app'
-import { loadConfig, parseProfile } from './config'
+import { loadConfig, parseLockRule, parseProfile, withLock } from './config'
 import { type DatabaseHandle, openDatabase } from './db/index'
 import { migrateToLatest } from './db/migrate'
 import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed'
+import { createMarketFeed } from './market/live-feed'
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -47,11 +50,18 @@ function redact(url: string): string {
   }
 }
 
+function backfillOverride(env: NodeJS.ProcessEnv): { marketBackfillDays?: number } {
+  if (env.MARKET_BACKFILL_DAYS === undefined) return {}
+  const days = Number(env.MARKET_BACKFILL_DAYS)
+  if (!Number.isSafeInteger(days) || days < 0) throw new Error(`MARKET_BACKFILL_DAYS is a whole number of days, got "${env.MARKET_BACKFILL_DAYS}"`)
+  return { marketBackfillDays: days }
+}
+
 export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = loadConfig(parseProfile(env.TIJORI_PROFILE))
+  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), backfillOverride(env)), parseLockRule(env.TRADING_LOCK))
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL
   const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir
@@ -59,10 +69,15 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: resolve(dataDir, 'pglite') })
   const applied = await migrateToLatest(database)
   const seed = await seedIfEmpty(database.db, config, Date.now())
+  // The exchange catches up before the server answers: a year of history on first start.
+  const market = createMarketFeed({ db: database.db, config })
+  await market.prepare(Date.now())
+  const made = market.lastPrepare()
 
   const app = await buildApp({
     database,
     config,
+    market,
     staticDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     logger: { level: env.LOG_LEVEL ?? 'info' },
@@ -78,6 +93,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     `  database: ${where}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
     `  PWA: ${staticDir ? `serving ${staticDir}` : 'not served (API only)'}`,
     `  API docs: ${url}/api/docs/json`,
+    `  market: simulated, ${made.rows > 0 ? `made ${made.rows} instrument days in ${(made.ms / 1000).toFixed(1)} s` : 'up to date'}`,
   ]
   if (config.profile === 'demo') {
     lines.push(
@@ -92,6 +108,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const close = () => {
     closing ??= (async () => {
       await app.close()
+      await market.close()
       await database.close()
     })()
     return closing

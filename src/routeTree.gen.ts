@@ -10,14 +10,27 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as FavoriteChar91indexChar93RouteImport } from './routes/favorite/[index]'
 import { Route as HomeChar91indexChar93RouteImport } from './routes/home/[index]'
 import { Route as InformationChar91indexChar93RouteImport } from './routes/information/[index]'
+import { Route as MarketChar91indexChar93RouteImport } from './routes/market/[index]'
+import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[index]'
+import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
+import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
+import { Route as HomeMarketRouteImport } from './routes/home/market'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
+import { Route as HomeZhishuRouteImport } from './routes/home/zhishu'
 import { Route as InformationAboutInfoRouteImport } from './routes/information/aboutInfo'
 import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
+import { Route as InformationAddBankCardRouteImport } from './routes/information/addBankCard'
 import { Route as InformationAgreementRouteImport } from './routes/information/agreement'
+import { Route as InformationAuthInfoRouteImport } from './routes/information/authInfo'
+import { Route as InformationBankListRouteImport } from './routes/information/bankList'
+import { Route as InformationCashOutRouteImport } from './routes/information/cashOut'
 import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
+import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
+import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
 import { Route as InformationSettingRouteImport } from './routes/information/setting'
 import { Route as LoginLoginRouteImport } from './routes/login/login'
@@ -26,12 +39,26 @@ import { Route as LoginReLoginRouteImport } from './routes/login/reLogin'
 import { Route as LoginRegisterRouteImport } from './routes/login/register'
 import { Route as LoginStartRouteImport } from './routes/login/start'
 import { Route as LoginStart1RouteImport } from './routes/login/start1'
+import { Route as MarketMarketBuyRouteImport } from './routes/market/marketBuy'
+import { Route as MarketMarketQuestionRouteImport } from './routes/market/marketQuestion'
+import { Route as MarketMarketTesheRouteImport } from './routes/market/marketTeshe'
+import { Route as MarketMarketZhiBiaoRouteImport } from './routes/market/marketZhiBiao'
+import { Route as MarketOptionListRouteImport } from './routes/market/optionList'
+import { Route as MarketStockDetailRouteImport } from './routes/market/stockDetail'
+import { Route as MarketStockDetailzsRouteImport } from './routes/market/stockDetailzs'
+import { Route as TradePositionDetailRouteImport } from './routes/trade/positionDetail'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FavoriteChar91indexChar93Route =
+  FavoriteChar91indexChar93RouteImport.update({
+    id: '/favorite/index',
+    path: '/favorite/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const HomeChar91indexChar93Route = HomeChar91indexChar93RouteImport.update({
   id: '/home/index',
   path: '/home/index',
@@ -43,6 +70,31 @@ const InformationChar91indexChar93Route =
     path: '/information/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const MarketChar91indexChar93Route = MarketChar91indexChar93RouteImport.update({
+  id: '/market/index',
+  path: '/market/index',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TradeChar91indexChar93Route = TradeChar91indexChar93RouteImport.update({
+  id: '/trade/index',
+  path: '/trade/index',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FavoriteSearchRoute = FavoriteSearchRouteImport.update({
+  id: '/favorite/search',
+  path: '/favorite/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeDayTradingRoute = HomeDayTradingRouteImport.update({
+  id: '/home/dayTrading',
+  path: '/home/dayTrading',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeMarketRoute = HomeMarketRouteImport.update({
+  id: '/home/market',
+  path: '/home/market',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
   id: '/home/newsDetail',
   path: '/home/newsDetail',
@@ -51,6 +103,11 @@ const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
 const HomeNewsListRoute = HomeNewsListRouteImport.update({
   id: '/home/newsList',
   path: '/home/newsList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeZhishuRoute = HomeZhishuRouteImport.update({
+  id: '/home/zhishu',
+  path: '/home/zhishu',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InformationAboutInfoRoute = InformationAboutInfoRouteImport.update({
@@ -63,14 +120,44 @@ const InformationAboutUsRoute = InformationAboutUsRouteImport.update({
   path: '/information/aboutUs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationAddBankCardRoute = InformationAddBankCardRouteImport.update({
+  id: '/information/addBankCard',
+  path: '/information/addBankCard',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationAgreementRoute = InformationAgreementRouteImport.update({
   id: '/information/agreement',
   path: '/information/agreement',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationAuthInfoRoute = InformationAuthInfoRouteImport.update({
+  id: '/information/authInfo',
+  path: '/information/authInfo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationBankListRoute = InformationBankListRouteImport.update({
+  id: '/information/bankList',
+  path: '/information/bankList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationCashOutRoute = InformationCashOutRouteImport.update({
+  id: '/information/cashOut',
+  path: '/information/cashOut',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationChangeLangRoute = InformationChangeLangRouteImport.update({
   id: '/information/changeLang',
   path: '/information/changeLang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationFundPassRoute = InformationFundPassRouteImport.update({
+  id: '/information/fundPass',
+  path: '/information/fundPass',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationFundRecordRoute = InformationFundRecordRouteImport.update({
+  id: '/information/fundRecord',
+  path: '/information/fundRecord',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
@@ -113,16 +200,67 @@ const LoginStart1Route = LoginStart1RouteImport.update({
   path: '/login/start1',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MarketMarketBuyRoute = MarketMarketBuyRouteImport.update({
+  id: '/market/marketBuy',
+  path: '/market/marketBuy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketMarketQuestionRoute = MarketMarketQuestionRouteImport.update({
+  id: '/market/marketQuestion',
+  path: '/market/marketQuestion',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketMarketTesheRoute = MarketMarketTesheRouteImport.update({
+  id: '/market/marketTeshe',
+  path: '/market/marketTeshe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketMarketZhiBiaoRoute = MarketMarketZhiBiaoRouteImport.update({
+  id: '/market/marketZhiBiao',
+  path: '/market/marketZhiBiao',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketOptionListRoute = MarketOptionListRouteImport.update({
+  id: '/market/optionList',
+  path: '/market/optionList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketStockDetailRoute = MarketStockDetailRouteImport.update({
+  id: '/market/stockDetail',
+  path: '/market/stockDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MarketStockDetailzsRoute = MarketStockDetailzsRouteImport.update({
+  id: '/market/stockDetailzs',
+  path: '/market/stockDetailzs',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TradePositionDetailRoute = TradePositionDetailRouteImport.update({
+  id: '/trade/positionDetail',
+  path: '/trade/positionDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/favorite/index': typeof FavoriteChar91indexChar93Route
+  '/favorite/search': typeof FavoriteSearchRoute
+  '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/market': typeof HomeMarketRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/addBankCard': typeof InformationAddBankCardRoute
   '/information/agreement': typeof InformationAgreementRoute
+  '/information/authInfo': typeof InformationAuthInfoRoute
+  '/information/bankList': typeof InformationBankListRoute
+  '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/fundPass': typeof InformationFundPassRoute
+  '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/setting': typeof InformationSettingRoute
@@ -132,16 +270,37 @@ export interface FileRoutesByFullPath {
   '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
   '/login/start1': typeof LoginStart1Route
+  '/market/index': typeof MarketChar91indexChar93Route
+  '/market/marketBuy': typeof MarketMarketBuyRoute
+  '/market/marketQuestion': typeof MarketMarketQuestionRoute
+  '/market/marketTeshe': typeof MarketMarketTesheRoute
+  '/market/marketZhiBiao': typeof MarketMarketZhiBiaoRoute
+  '/market/optionList': typeof MarketOptionListRoute
+  '/market/stockDetail': typeof MarketStockDetailRoute
+  '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/trade/index': typeof TradeChar91indexChar93Route
+  '/trade/positionDetail': typeof TradePositionDetailRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/favorite/index': typeof FavoriteChar91indexChar93Route
+  '/favorite/search': typeof FavoriteSearchRoute
+  '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/market': typeof HomeMarketRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/addBankCard': typeof InformationAddBankCardRoute
   '/information/agreement': typeof InformationAgreementRoute
+  '/information/authInfo': typeof InformationAuthInfoRoute
+  '/information/bankList': typeof InformationBankListRoute
+  '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/fundPass': typeof InformationFundPassRoute
+  '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/setting': typeof InformationSettingRoute
@@ -151,17 +310,38 @@ export interface FileRoutesByTo {
   '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
   '/login/start1': typeof LoginStart1Route
+  '/market/index': typeof MarketChar91indexChar93Route
+  '/market/marketBuy': typeof MarketMarketBuyRoute
+  '/market/marketQuestion': typeof MarketMarketQuestionRoute
+  '/market/marketTeshe': typeof MarketMarketTesheRoute
+  '/market/marketZhiBiao': typeof MarketMarketZhiBiaoRoute
+  '/market/optionList': typeof MarketOptionListRoute
+  '/market/stockDetail': typeof MarketStockDetailRoute
+  '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/trade/index': typeof TradeChar91indexChar93Route
+  '/trade/positionDetail': typeof TradePositionDetailRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/favorite/index': typeof FavoriteChar91indexChar93Route
+  '/favorite/search': typeof FavoriteSearchRoute
+  '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/market': typeof HomeMarketRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
+  '/information/addBankCard': typeof InformationAddBankCardRoute
   '/information/agreement': typeof InformationAgreementRoute
+  '/information/authInfo': typeof InformationAuthInfoRoute
+  '/information/bankList': typeof InformationBankListRoute
+  '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/fundPass': typeof InformationFundPassRoute
+  '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/setting': typeof InformationSettingRoute
@@ -171,18 +351,39 @@ export interface FileRoutesById {
   '/login/register': typeof LoginRegisterRoute
   '/login/start': typeof LoginStartRoute
   '/login/start1': typeof LoginStart1Route
+  '/market/index': typeof MarketChar91indexChar93Route
+  '/market/marketBuy': typeof MarketMarketBuyRoute
+  '/market/marketQuestion': typeof MarketMarketQuestionRoute
+  '/market/marketTeshe': typeof MarketMarketTesheRoute
+  '/market/marketZhiBiao': typeof MarketMarketZhiBiaoRoute
+  '/market/optionList': typeof MarketOptionListRoute
+  '/market/stockDetail': typeof MarketStockDetailRoute
+  '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/trade/index': typeof TradeChar91indexChar93Route
+  '/trade/positionDetail': typeof TradePositionDetailRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/favorite/index'
+    | '/favorite/search'
+    | '/home/dayTrading'
     | '/home/index'
+    | '/home/market'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
+    | '/information/addBankCard'
     | '/information/agreement'
+    | '/information/authInfo'
+    | '/information/bankList'
+    | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/fundPass'
+    | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
     | '/information/setting'
@@ -192,16 +393,37 @@ export interface FileRouteTypes {
     | '/login/register'
     | '/login/start'
     | '/login/start1'
+    | '/market/index'
+    | '/market/marketBuy'
+    | '/market/marketQuestion'
+    | '/market/marketTeshe'
+    | '/market/marketZhiBiao'
+    | '/market/optionList'
+    | '/market/stockDetail'
+    | '/market/stockDetailzs'
+    | '/trade/index'
+    | '/trade/positionDetail'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/favorite/index'
+    | '/favorite/search'
+    | '/home/dayTrading'
     | '/home/index'
+    | '/home/market'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
+    | '/information/addBankCard'
     | '/information/agreement'
+    | '/information/authInfo'
+    | '/information/bankList'
+    | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/fundPass'
+    | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
     | '/information/setting'
@@ -211,16 +433,37 @@ export interface FileRouteTypes {
     | '/login/register'
     | '/login/start'
     | '/login/start1'
+    | '/market/index'
+    | '/market/marketBuy'
+    | '/market/marketQuestion'
+    | '/market/marketTeshe'
+    | '/market/marketZhiBiao'
+    | '/market/optionList'
+    | '/market/stockDetail'
+    | '/market/stockDetailzs'
+    | '/trade/index'
+    | '/trade/positionDetail'
   id:
     | '__root__'
     | '/'
+    | '/favorite/index'
+    | '/favorite/search'
+    | '/home/dayTrading'
     | '/home/index'
+    | '/home/market'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
+    | '/information/addBankCard'
     | '/information/agreement'
+    | '/information/authInfo'
+    | '/information/bankList'
+    | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/fundPass'
+    | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
     | '/information/setting'
@@ -230,17 +473,38 @@ export interface FileRouteTypes {
     | '/login/register'
     | '/login/start'
     | '/login/start1'
+    | '/market/index'
+    | '/market/marketBuy'
+    | '/market/marketQuestion'
+    | '/market/marketTeshe'
+    | '/market/marketZhiBiao'
+    | '/market/optionList'
+    | '/market/stockDetail'
+    | '/market/stockDetailzs'
+    | '/trade/index'
+    | '/trade/positionDetail'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  FavoriteChar91indexChar93Route: typeof FavoriteChar91indexChar93Route
+  FavoriteSearchRoute: typeof FavoriteSearchRoute
+  HomeDayTradingRoute: typeof HomeDayTradingRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
+  HomeMarketRoute: typeof HomeMarketRoute
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
+  HomeZhishuRoute: typeof HomeZhishuRoute
   InformationAboutInfoRoute: typeof InformationAboutInfoRoute
   InformationAboutUsRoute: typeof InformationAboutUsRoute
+  InformationAddBankCardRoute: typeof InformationAddBankCardRoute
   InformationAgreementRoute: typeof InformationAgreementRoute
+  InformationAuthInfoRoute: typeof InformationAuthInfoRoute
+  InformationBankListRoute: typeof InformationBankListRoute
+  InformationCashOutRoute: typeof InformationCashOutRoute
   InformationChangeLangRoute: typeof InformationChangeLangRoute
+  InformationFundPassRoute: typeof InformationFundPassRoute
+  InformationFundRecordRoute: typeof InformationFundRecordRoute
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
   InformationLoginPassRoute: typeof InformationLoginPassRoute
   InformationSettingRoute: typeof InformationSettingRoute
@@ -250,6 +514,16 @@ export interface RootRouteChildren {
   LoginRegisterRoute: typeof LoginRegisterRoute
   LoginStartRoute: typeof LoginStartRoute
   LoginStart1Route: typeof LoginStart1Route
+  MarketChar91indexChar93Route: typeof MarketChar91indexChar93Route
+  MarketMarketBuyRoute: typeof MarketMarketBuyRoute
+  MarketMarketQuestionRoute: typeof MarketMarketQuestionRoute
+  MarketMarketTesheRoute: typeof MarketMarketTesheRoute
+  MarketMarketZhiBiaoRoute: typeof MarketMarketZhiBiaoRoute
+  MarketOptionListRoute: typeof MarketOptionListRoute
+  MarketStockDetailRoute: typeof MarketStockDetailRoute
+  MarketStockDetailzsRoute: typeof MarketStockDetailzsRoute
+  TradeChar91indexChar93Route: typeof TradeChar91indexChar93Route
+  TradePositionDetailRoute: typeof TradePositionDetailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -259,6 +533,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/favorite/index': {
+      id: '/favorite/index'
+      path: '/favorite/index'
+      fullPath: '/favorite/index'
+      preLoaderRoute: typeof FavoriteChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/index': {
@@ -275,6 +556,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/market/index': {
+      id: '/market/index'
+      path: '/market/index'
+      fullPath: '/market/index'
+      preLoaderRoute: typeof MarketChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trade/index': {
+      id: '/trade/index'
+      path: '/trade/index'
+      fullPath: '/trade/index'
+      preLoaderRoute: typeof TradeChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/favorite/search': {
+      id: '/favorite/search'
+      path: '/favorite/search'
+      fullPath: '/favorite/search'
+      preLoaderRoute: typeof FavoriteSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/dayTrading': {
+      id: '/home/dayTrading'
+      path: '/home/dayTrading'
+      fullPath: '/home/dayTrading'
+      preLoaderRoute: typeof HomeDayTradingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/market': {
+      id: '/home/market'
+      path: '/home/market'
+      fullPath: '/home/market'
+      preLoaderRoute: typeof HomeMarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home/newsDetail': {
       id: '/home/newsDetail'
       path: '/home/newsDetail'
@@ -287,6 +603,13 @@ declare module '@tanstack/react-router' {
       path: '/home/newsList'
       fullPath: '/home/newsList'
       preLoaderRoute: typeof HomeNewsListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/zhishu': {
+      id: '/home/zhishu'
+      path: '/home/zhishu'
+      fullPath: '/home/zhishu'
+      preLoaderRoute: typeof HomeZhishuRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/information/aboutInfo': {
@@ -303,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationAboutUsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/addBankCard': {
+      id: '/information/addBankCard'
+      path: '/information/addBankCard'
+      fullPath: '/information/addBankCard'
+      preLoaderRoute: typeof InformationAddBankCardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/agreement': {
       id: '/information/agreement'
       path: '/information/agreement'
@@ -310,11 +640,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationAgreementRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/authInfo': {
+      id: '/information/authInfo'
+      path: '/information/authInfo'
+      fullPath: '/information/authInfo'
+      preLoaderRoute: typeof InformationAuthInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/bankList': {
+      id: '/information/bankList'
+      path: '/information/bankList'
+      fullPath: '/information/bankList'
+      preLoaderRoute: typeof InformationBankListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/cashOut': {
+      id: '/information/cashOut'
+      path: '/information/cashOut'
+      fullPath: '/information/cashOut'
+      preLoaderRoute: typeof InformationCashOutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/changeLang': {
       id: '/information/changeLang'
       path: '/information/changeLang'
       fullPath: '/information/changeLang'
       preLoaderRoute: typeof InformationChangeLangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/fundPass': {
+      id: '/information/fundPass'
+      path: '/information/fundPass'
+      fullPath: '/information/fundPass'
+      preLoaderRoute: typeof InformationFundPassRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/fundRecord': {
+      id: '/information/fundRecord'
+      path: '/information/fundRecord'
+      fullPath: '/information/fundRecord'
+      preLoaderRoute: typeof InformationFundRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/information/loginPass': {
@@ -373,18 +738,85 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginStart1RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/market/marketBuy': {
+      id: '/market/marketBuy'
+      path: '/market/marketBuy'
+      fullPath: '/market/marketBuy'
+      preLoaderRoute: typeof MarketMarketBuyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/marketQuestion': {
+      id: '/market/marketQuestion'
+      path: '/market/marketQuestion'
+      fullPath: '/market/marketQuestion'
+      preLoaderRoute: typeof MarketMarketQuestionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/marketTeshe': {
+      id: '/market/marketTeshe'
+      path: '/market/marketTeshe'
+      fullPath: '/market/marketTeshe'
+      preLoaderRoute: typeof MarketMarketTesheRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/marketZhiBiao': {
+      id: '/market/marketZhiBiao'
+      path: '/market/marketZhiBiao'
+      fullPath: '/market/marketZhiBiao'
+      preLoaderRoute: typeof MarketMarketZhiBiaoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/optionList': {
+      id: '/market/optionList'
+      path: '/market/optionList'
+      fullPath: '/market/optionList'
+      preLoaderRoute: typeof MarketOptionListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/stockDetail': {
+      id: '/market/stockDetail'
+      path: '/market/stockDetail'
+      fullPath: '/market/stockDetail'
+      preLoaderRoute: typeof MarketStockDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/market/stockDetailzs': {
+      id: '/market/stockDetailzs'
+      path: '/market/stockDetailzs'
+      fullPath: '/market/stockDetailzs'
+      preLoaderRoute: typeof MarketStockDetailzsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/trade/positionDetail': {
+      id: '/trade/positionDetail'
+      path: '/trade/positionDetail'
+      fullPath: '/trade/positionDetail'
+      preLoaderRoute: typeof TradePositionDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  FavoriteChar91indexChar93Route: FavoriteChar91indexChar93Route,
+  FavoriteSearchRoute: FavoriteSearchRoute,
+  HomeDayTradingRoute: HomeDayTradingRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
+  HomeMarketRoute: HomeMarketRoute,
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
+  HomeZhishuRoute: HomeZhishuRoute,
   InformationAboutInfoRoute: InformationAboutInfoRoute,
   InformationAboutUsRoute: InformationAboutUsRoute,
+  InformationAddBankCardRoute: InformationAddBankCardRoute,
   InformationAgreementRoute: InformationAgreementRoute,
+  InformationAuthInfoRoute: InformationAuthInfoRoute,
+  InformationBankListRoute: InformationBankListRoute,
+  InformationCashOutRoute: InformationCashOutRoute,
   InformationChangeLangRoute: InformationChangeLangRoute,
+  InformationFundPassRoute: InformationFundPassRoute,
+  InformationFundRecordRoute: InformationFundRecordRoute,
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,
   InformationLoginPassRoute: InformationLoginPassRoute,
   InformationSettingRoute: InformationSettingRoute,
@@ -394,6 +826,16 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRegisterRoute: LoginRegisterRoute,
   LoginStartRoute: LoginStartRoute,
   LoginStart1Route: LoginStart1Route,
+  MarketChar91indexChar93Route: MarketChar91indexChar93Route,
+  MarketMarketBuyRoute: MarketMarketBuyRoute,
+  MarketMarketQuestionRoute: MarketMarketQuestionRoute,
+  MarketMarketTesheRoute: MarketMarketTesheRoute,
+  MarketMarketZhiBiaoRoute: MarketMarketZhiBiaoRoute,
+  MarketOptionListRoute: MarketOptionListRoute,
+  MarketStockDetailRoute: MarketStockDetailRoute,
+  MarketStockDetailzsRoute: MarketStockDetailzsRoute,
+  TradeChar91indexChar93Route: TradeChar91indexChar93Route,
+  TradePositionDetailRoute: TradePositionDetailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

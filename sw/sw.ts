@@ -6,6 +6,8 @@
  * - "tijori-images": images the app showed (news pictures, logos), cache-first, bounded.
  * It never caches /api/: data lives in IndexedDB (src/data), where the app can date it and
  * tell the user how old it is; a cached API reply would be stale with no way to say so.
+ * The quote stream (/api/vue/stock/stream, server-sent events) is a long-lived response: passed
+ * through a service worker it would be buffered or cut when the worker is stopped.
  */
 import { clientsClaim } from 'workbox-core'
 import { precacheAndRoute, cleanupOutdatedCaches, createHandlerBoundToURL } from 'workbox-precaching'
@@ -14,6 +16,12 @@ import { CacheFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 
 declare const self: ServiceWorkerGlobalScope
+
+// Registered before every Workbox route: a request under /api/ (the JSON API and the quote
+// stream) never reaches a route, a cache or respondWith, so the browser fetches it itself.
+self.addEventListener('fetch', (event) => {
+  if (new URL(event.request.url).pathname.startsWith('/api/')) event.stopImmediatePropagation()
+})
 
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()

@@ -73,6 +73,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   })
+  // An idle connection the server ended (a restart, a failover, an administrator) is reported
+  // here; without a listener it would crash the process. The pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   // Fail at start-up, not on the first request, when the server is unreachable.
   await sql`select 1`.execute(db)

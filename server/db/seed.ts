@@ -1,7 +1,8 @@
 /**
  * First-start data, written once into an empty database in one transaction (a crash half-way
  * leaves nothing, and the next start tries again). News in every profile; in the demo profile
- * also the organisation invite code and a verified demo account holding a demo grant.
+ * also the organisation invite code and a verified demo account, margin trading on, holding a
+ * demo grant.
  */
 import { sql } from 'kysely'
 import { type ServerConfig } from '../config'
@@ -10,6 +11,7 @@ import { CURRENCY } from '../domain/money'
 import { hashPassword } from '../domain/password-hash'
 import { type Executor } from '../repositories/executor'
 import { postEntry } from '../repositories/ledger'
+import { setMarginTrading } from '../repositories/orders'
 import { countNews, insertNews } from '../repositories/news'
 import { countUsers, insertOrganisationCode, insertUser } from '../repositories/users'
 import { SEED_NEWS } from './news-seed'
@@ -20,7 +22,9 @@ export const DEMO_ACCOUNT = {
   password: 'demo1234',
   fundPassword: '123456',
   realName: 'Demo User',
-  grant: 10_000_000, // ₹1,00,000 in paise
+  // ₹25,00,000 in paise: a lot (100 shares) of any NIFTY 50 stock at leverage 1, the dearest
+  // (Maruti, near ₹16,000 a share in late 2025) included with room for the simulated drift.
+  grant: 250_000_000,
 } as const
 
 const DAY_MS = 24 * 3600 * 1000
@@ -63,6 +67,8 @@ export async function seedIfEmpty(db: Executor, config: ServerConfig, now: numbe
       now,
     })
     if (!user) throw new Error('demo account already exists in a database that looked empty')
+    // The demo shows leverage too; a real account turns margin trading on by passing the quiz.
+    await setMarginTrading(trx, user.id, true)
     await postEntry(
       trx,
       transfer({

@@ -3,7 +3,7 @@
  * parseInt8 in index.ts); times are epoch milliseconds and money is integer paise.
  * A column rename here needs a migration in migrations/.
  */
-import { type Generated, type Insertable, type Selectable } from 'kysely'
+import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
 
 export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
 
@@ -17,6 +17,8 @@ export type UsersTable = {
   real_name: string | null
   real_name_reason: string | null
   created_at: number
+  /** Leverage above 1 needs it (issue 3). */
+  margin_trading: Generated<boolean>
 }
 
 export type InviteCodesTable = {
@@ -103,6 +105,119 @@ export type NewsTranslationsTable = {
   body: string
 }
 
+export type OrderRowStatus = 'pending' | 'cancelled' | 'locked' | 'holding' | 'preparing_to_close' | 'closed'
+
+/** One order and the position it opens (issue 3); prices in the instrument's price units. */
+export type OrdersTable = {
+  id: Generated<number>
+  order_no: GeneratedAlways<string>
+  user_id: number
+  symbol: string
+  kind: 'stock' | 'forex' | 'crypto'
+  type: 'market' | 'limit'
+  direction: 'long' | 'short'
+  lots: number
+  quantity: number
+  unit_divisor: number
+  quantity_scale: number
+  leverage: number
+  day_trading: boolean
+  limit_price: number | null
+  entry_price: number | null
+  exit_price: number | null
+  margin: number
+  fee: number
+  stamp_duty: number
+  total_debit: number
+  close_fee: number | null
+  close_stamp_duty: number | null
+  pnl: number | null
+  cash_returned: number | null
+  status: OrderRowStatus
+  unlock_at: number | null
+  created_at: number
+  opened_at: number | null
+  closed_at: number | null
+  close_reason: 'user' | 'stop_out' | 'square_off' | null
+  updated_at: number
+}
+
+export type WatchlistTable = {
+  user_id: number
+  symbol: string
+  added_at: number
+}
+
+export type MarketSettingsTable = { key: string; value: string }
+
+export type MarketCalendarName = 'nse' | 'currency' | 'crypto' | 'always'
+
+/** One instrument's India day (issue 3); minute bars are regenerated from it. */
+export type MarketDaysTable = {
+  symbol: string
+  day: string
+  calendar: MarketCalendarName
+  start_close: number
+  prev_close: number
+  open: number
+  high: number
+  low: number
+  close: number
+  volume: number
+  amount: number
+  adjustments: string
+}
+
+/** Issue 4: a private picture (ID photo, receipt, payment QR), its type judged from its bytes. */
+export type UploadsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  kind: 'id_front' | 'id_back' | 'receipt' | 'payment_qr'
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp'
+  size: number
+  sha256: string
+  bytes: Uint8Array
+  created_at: number
+}
+
+export type RealNameSubmissionsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  name: string
+  id_number: string
+  pan: string
+  front_upload_id: number
+  back_upload_id: number
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  reason: string | null
+  decided_by: string | null
+  created_at: number
+  decided_at: number | null
+}
+
+export type BankCardsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  holder: string
+  account_number: string
+  ifsc: string
+  bank: string
+  branch: string
+  created_at: number
+}
+
+export type WithdrawalsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  card_id: number
+  amount: number
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  reason: string | null
+  decided_by: string | null
+  created_at: number
+  decided_at: number | null
+}
+
 export type Database = {
   users: UsersTable
   invite_codes: InviteCodesTable
@@ -115,6 +230,14 @@ export type Database = {
   idempotency_keys: IdempotencyKeysTable
   news_articles: NewsArticlesTable
   news_translations: NewsTranslationsTable
+  orders: OrdersTable
+  market_settings: MarketSettingsTable
+  market_days: MarketDaysTable
+  watchlist: WatchlistTable
+  uploads: UploadsTable
+  real_name_submissions: RealNameSubmissionsTable
+  bank_cards: BankCardsTable
+  withdrawals: WithdrawalsTable
 }
 
 export type User = Selectable<UsersTable>

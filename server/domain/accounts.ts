@@ -2,7 +2,7 @@
  * Account rules: who may register, what a password must look like, and which account flags stop
  * a sign-in. Pure functions that return the refusal to send, or null when the rule is met.
  */
-import { ACCOUNT_PATTERN } from '../../src/lib/validators'
+import { ACCOUNT_PATTERN, FUND_PASSWORD_PATTERN } from '../../src/lib/validators'
 import { DomainRefusal } from './refusal'
 
 export type PasswordRules = { passwordMin: number; passwordMax: number }
@@ -82,6 +82,16 @@ export function passwordSameRefusal(input: PasswordChange): DomainRefusal | null
   return new DomainRefusal('password_same', {}, 'The new password must differ from the current one.')
 }
 
+/** A new fund password: six digits, typed twice alike. */
+export function fundPasswordRefusal(input: { fundPassword: string; confirmFundPassword: string }): DomainRefusal | null {
+  if (!FUND_PASSWORD_PATTERN.test(input.fundPassword)) return new DomainRefusal('fund_password_format', { digits: 6 }, 'The fund password is six digits.')
+  return mismatchRefusal(input.fundPassword, input.confirmFundPassword)
+}
+
+export function fundPasswordWrong(): DomainRefusal {
+  return new DomainRefusal('fund_password_wrong', {}, 'The fund password is wrong.')
+}
+
 export type AccountFlag = 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'
 export type FlagReasons = Partial<Record<AccountFlag, string>>
 
@@ -102,15 +112,23 @@ export function loginFlagRefusal(flags: FlagReasons): DomainRefusal | null {
   return null
 }
 
-/** UserInfo.flags: every flag as a boolean, camelCase as the contract spells it. */
-export function flagSummary(flags: FlagReasons): {
+/**
+ * UserInfo.flags: every flag as a boolean, camelCase as the contract spells it, and whether
+ * margin trading (leverage above 1) is enabled, which the order form needs to show its rule.
+ */
+export function flagSummary(
+  flags: FlagReasons,
+  marginTrading: boolean,
+): {
   frozen: boolean
   loginBanned: boolean
   disabled: boolean
   noTrade: boolean
   noWithdraw: boolean
+  marginTrading: boolean
 } {
   return {
+    marginTrading,
     frozen: flags.frozen !== undefined,
     loginBanned: flags.login_banned !== undefined,
     disabled: flags.disabled !== undefined,

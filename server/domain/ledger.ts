@@ -9,6 +9,12 @@ export type UserPocket = 'available' | 'frozen'
 
 /** The house account that pays sign-in rewards and demo grants. */
 export const HOUSE_PROMOTIONS = 'house:promotions'
+/** Money received from users' transfers (an approved recharge moves it to the user). */
+export const HOUSE_DEPOSITS = 'house:deposits'
+/** Money paid out to users' bank cards (an approved withdrawal moves it here from frozen). */
+export const HOUSE_PAYOUTS = 'house:payouts'
+/** The currency desk: it takes one currency and gives another in an exchange. */
+export const HOUSE_FX = 'house:fx'
 
 export const LEDGER_REASONS = {
   demoGrant: 'demo_grant',
@@ -17,6 +23,11 @@ export const LEDGER_REASONS = {
   orderUnfreeze: 'order_unfreeze',
   positionOpen: 'position_open',
   positionClose: 'position_close',
+  recharge: 'recharge',
+  withdrawalFreeze: 'withdrawal_freeze',
+  withdrawalPaid: 'withdrawal_paid',
+  withdrawalUnfreeze: 'withdrawal_unfreeze',
+  exchange: 'exchange',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

@@ -12,12 +12,12 @@ import {
   accept,
   contractAmount,
   cutoffOnDayOf,
+  exactMul,
   handlingFee,
   inBand,
   marginFor,
   priceBand,
   refuse,
-  sharesOf,
   stampDuty,
 } from './trading-rules'
 
@@ -48,7 +48,15 @@ export type OrderContext = {
   previousClose: Paise
   account: { noTrade: boolean; marginTradingEnabled: boolean }
   available: Paise
+  /**
+   * How the instrument is traded (server/market/units.ts tradingUnits): quantity units per lot and
+   * the divisor that turns quantity x price into paise. Absent means a stock: `rules.lotSize`
+   * shares per lot, divisor 1.
+   */
+  units?: OrderUnits
 }
+
+export type OrderUnits = { lotUnits: number; unitDivisor: number }
 
 export type OpeningCosts = {
   price: Paise
@@ -62,11 +70,18 @@ export type OpeningCosts = {
 }
 
 /**
- * What opening `quantity` shares at `price` costs. A long buys now and pays stamp duty now; a
+ * What opening `quantity` units at `price` costs. A long buys now and pays stamp duty now; a
  * short sells now and pays it when it buys back.
  */
-export function openingCosts(direction: Direction, quantity: number, price: Paise, leverage: number, rules: TradingRules): OpeningCosts {
-  const amount = contractAmount(quantity, price)
+export function openingCosts(
+  direction: Direction,
+  quantity: number,
+  price: Paise,
+  leverage: number,
+  rules: TradingRules,
+  unitDivisor = 1,
+): OpeningCosts {
+  const amount = contractAmount(quantity, price, unitDivisor)
   const margin = marginFor(amount, leverage)
   const fee = handlingFee(amount, rules)
   const duty = stampDuty(amount, direction === 'long', rules)
@@ -141,7 +156,9 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): Result<Open
     return refuse(new DomainRefusal('price_out_of_band', { min: band.min, max: band.max }, "The price is outside today's price band."))
   }
 
-  const costs = openingCosts(input.direction, sharesOf(input.lots, rules), price, input.leverage, rules)
+  const units = ctx.units ?? { lotUnits: rules.lotSize, unitDivisor: 1 }
+  const quantity = exactMul(input.lots, units.lotUnits)
+  const costs = openingCosts(input.direction, quantity, price, input.leverage, rules, units.unitDivisor)
   if (costs.totalDebit > ctx.available) {
     return refuse(
       new DomainRefusal(

@@ -12,7 +12,6 @@ import {
   accept,
   contractAmount,
   cutoffOnDayOf,
-  exactMul,
   handlingFee,
   mulDiv,
   refuse,
@@ -31,10 +30,12 @@ export const POSITION_STATUSES = {
 
 export type Position = {
   direction: Direction
-  /** Shares (lots x lot size). */
+  /** Quantity units (lots x lot units): shares, millionths of a coin, currency units. */
   quantity: number
-  /** Price per share at the fill. */
+  /** Price at the fill, in the instrument's price units. */
   entryPrice: Paise
+  /** Paise = quantity x price / unitDivisor (server/market/units.ts); 1 for a stock. */
+  unitDivisor: number
   leverage: number
   /** The original margin held against the position. */
   margin: Paise
@@ -46,7 +47,7 @@ export type Position = {
 }
 
 /** The shape the P&L needs; a pending order has it too (at its limit price). */
-export type Exposure = Pick<Position, 'direction' | 'quantity' | 'entryPrice'>
+export type Exposure = Pick<Position, 'direction' | 'quantity' | 'entryPrice' | 'unitDivisor'>
 
 /** A position that is open: it has margin held and a price that moves its P&L. */
 export function isOpenStatus(status: PositionStatus): boolean {
@@ -54,20 +55,21 @@ export function isOpenStatus(status: PositionStatus): boolean {
 }
 
 /**
- * Gross P&L at `price`: quantity x (price - entry) for a long, quantity x (entry - price) for a
- * short. At the current price it is the unrealised P&L, at the exit price the realised one.
- * Fees and duty are not in it; closeSettlement shows them separately.
+ * Gross P&L at `price`: the closing contract amount minus the opening one for a long, the
+ * opening minus the closing for a short (for a stock, quantity x (price - entry)). Taken as the
+ * difference of the two rounded amounts, never rounded on its own, so opening amount + P&L is
+ * exactly the closing amount. At the current price it is the unrealised P&L, at the exit price
+ * the realised one. Fees and duty are not in it; closeSettlement shows them separately.
  */
 export function positionPnl(position: Exposure, price: Paise): Paise {
-  const perShare = position.direction === 'long' ? price - position.entryPrice : position.entryPrice - price
-  // exactMul takes the sign-free product; the sign is put back after.
-  const magnitude = exactMul(position.quantity, Math.abs(perShare))
-  return perShare < 0 ? -magnitude : magnitude
+  const opening = contractAmount(position.quantity, position.entryPrice, position.unitDivisor)
+  const closing = contractAmount(position.quantity, price, position.unitDivisor)
+  return position.direction === 'long' ? closing - opening : opening - closing
 }
 
-/** Quantity x current price: the exposure, the same for a long and a short. */
-export function marketValue(position: Pick<Position, 'quantity'>, price: Paise): Paise {
-  return contractAmount(position.quantity, price)
+/** The contract amount at the current price: the exposure, the same for a long and a short. */
+export function marketValue(position: Pick<Position, 'quantity' | 'unitDivisor'>, price: Paise): Paise {
+  return contractAmount(position.quantity, price, position.unitDivisor)
 }
 
 export type CloseSettlement = {
@@ -95,7 +97,7 @@ export type CloseSettlement = {
  * returned is never negative and a user never owes more than the margin put up.
  */
 export function closeSettlement(position: Position, exitPrice: Paise, rules: TradingRules): CloseSettlement {
-  const amount = contractAmount(position.quantity, exitPrice)
+  const amount = contractAmount(position.quantity, exitPrice, position.unitDivisor)
   const pnl = positionPnl(position, exitPrice)
   const fee = handlingFee(amount, rules)
   const duty = stampDuty(amount, position.direction === 'short', rules)
@@ -161,6 +163,12 @@ export function isSquareOffDue(position: Pick<Position, 'dayTrading' | 'status' 
  */
 export function isStopOut(position: Position, price: Paise, rules: TradingRules): boolean {
   if (!isOpenStatus(position.status)) return false
+  return stopOutReached(position, price, rules)
+}
+
+type StopOutShape = Pick<Position, 'direction' | 'quantity' | 'entryPrice' | 'margin' | 'unitDivisor'>
+
+function stopOutReached(position: StopOutShape, price: Paise, rules: TradingRules): boolean {
   const remaining = position.margin + positionPnl(position, price)
   // BigInt: x 100 of a large margin could pass 2^53, where a float comparison would round.
   return BigInt(remaining) * 100n <= BigInt(position.margin) * BigInt(rules.stopOutMarginPct)
@@ -168,12 +176,38 @@ export function isStopOut(position: Position, price: Paise, rules: TradingRules)
 
 /**
  * The price at which the stop-out rule triggers, for display: a long is stopped out at or below
- * it, a short at or above it. It is the nearest whole-paise price at which the loss reaches
- * margin x (100 - pct)%, i.e. entry -/+ ceil(margin x (100 - pct) / (100 x quantity)).
+ * it, a short at or above it. For a stock that is entry -/+ ceil(margin x (100 - pct) /
+ * (100 x quantity)). With a unit divisor the contract amounts the rule compares are rounded, so
+ * no formula is exact: the rule is monotone in the price, and a bisection finds the last price
+ * that triggers it. The rule itself (isStopOut) stays the authority.
  */
-export function stopOutPrice(position: Pick<Position, 'direction' | 'quantity' | 'entryPrice' | 'margin'>, rules: TradingRules): Paise {
-  const lossPerShare = mulDiv(position.margin, 100 - rules.stopOutMarginPct, 100 * position.quantity, 'up')
-  return position.direction === 'long' ? position.entryPrice - lossPerShare : position.entryPrice + lossPerShare
+export function stopOutPrice(position: StopOutShape, rules: TradingRules): Paise {
+  const entry = position.entryPrice
+  if (position.direction === 'long') {
+    // At 0 the whole amount is lost (margin <= amount), so it triggers; at the entry nothing is lost.
+    let triggers = 0
+    let safe = entry
+    while (safe - triggers > 1) {
+      const mid = triggers + Math.floor((safe - triggers) / 2)
+      if (stopOutReached(position, mid, rules)) triggers = mid
+      else safe = mid
+    }
+    return triggers
+  }
+  // A short's loss has no ceiling: widen from the estimate until the rule triggers.
+  const estimate = mulDiv(position.margin, (100 - rules.stopOutMarginPct) * position.unitDivisor, 100 * position.quantity, 'up')
+  let safe = entry
+  let triggers = entry + Math.max(1, estimate)
+  while (!stopOutReached(position, triggers, rules)) {
+    safe = triggers
+    triggers = entry + 2 * (triggers - entry)
+  }
+  while (triggers - safe > 1) {
+    const mid = safe + Math.floor((triggers - safe) / 2)
+    if (stopOutReached(position, mid, rules)) triggers = mid
+    else safe = mid
+  }
+  return triggers
 }
 
 /**

@@ -144,9 +144,15 @@ export function sharesOf(lots: number, rules: TradingRules): number {
   return exactMul(lots, rules.lotSize)
 }
 
-/** Quantity x price per share. */
-export function contractAmount(quantity: number, price: Paise): Paise {
-  return exactMul(quantity, price)
+/**
+ * The contract amount in paise: quantity x price / unitDivisor (server/market/units.ts), rounded
+ * half up. A stock's divisor is 1 (shares x paise per share), where the product is exact; a
+ * digital currency's is 10^6 (millionths of a coin x paise per coin), a currency pair's
+ * 100 x its base amount. Every amount of a position (cost, value, P&L) is taken from this one
+ * rounding, so they add up exactly.
+ */
+export function contractAmount(quantity: number, price: Paise, unitDivisor = 1): Paise {
+  return unitDivisor === 1 ? exactMul(quantity, price) : mulDiv(quantity, price, unitDivisor, 'half_up')
 }
 
 /** Amount / leverage, rounded up to whole paise. */

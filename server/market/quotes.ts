@@ -84,26 +84,22 @@ export function fiftyTwoWeekRange(history: readonly Bar[], session: readonly Bar
   return Number.isFinite(high) ? { high, low } : { high: fallback, low: fallback }
 }
 
+/** A session's figures so far: first open, highest high, lowest low, last close, summed volume and amount. */
+export type SessionFigures = { open: number; high: number; low: number; close: number; volume: number; amount: number }
+
 /**
- * Any instrument's quote. Before the session's first trade every price rests at the previous
- * close, with no volume, as an exchange's pre-open screen shows it.
+ * The quote from a session's figures (null before its first trade, when every price rests at the
+ * previous close with no volume, as an exchange's pre-open screen shows it) and the 52-week range
+ * (null when there is none yet: the price is both ends). The one place a Quote is put together.
  */
-export function quote(instrument: Instrument, input: QuoteInput): Quote {
-  const { session, prevClose, now } = input
-  const first = session[0]
-  const last = session[session.length - 1]
-  const price = last?.close ?? prevClose
-  let high = first?.high ?? prevClose
-  let low = first?.low ?? prevClose
-  let volume = 0
-  let amount = 0
-  for (const bar of session) {
-    if (bar.high > high) high = bar.high
-    if (bar.low < low) low = bar.low
-    volume += bar.volume
-    amount += bar.amount
-  }
-  const year = fiftyTwoWeekRange(input.history, session, now, price)
+export function composeQuote(
+  instrument: Instrument,
+  session: SessionFigures | null,
+  prevClose: number,
+  year: { high: number; low: number } | null,
+  now: number,
+): Quote {
+  const price = session?.close ?? prevClose
   return {
     symbol: instrument.symbol,
     name: instrument.name,
@@ -112,16 +108,45 @@ export function quote(instrument: Instrument, input: QuoteInput): Quote {
     time: now,
     price,
     prevClose,
-    open: first?.open ?? prevClose,
-    high,
-    low,
+    open: session?.open ?? prevClose,
+    high: session?.high ?? prevClose,
+    low: session?.low ?? prevClose,
     change: price - prevClose,
     changeRateBp: changeRateBp(price, prevClose),
-    volume,
-    amount,
-    high52w: year.high,
-    low52w: year.low,
+    volume: session?.volume ?? 0,
+    amount: session?.amount ?? 0,
+    high52w: year?.high ?? price,
+    low52w: year?.low ?? price,
   }
+}
+
+/** A stock's quote: the base quote with its company fields; market value = price x shares. */
+export function withCompany(stock: Stock, base: Quote, shares: number, foreignBp: number): StockQuote {
+  const marketValue = base.price * shares
+  if (!Number.isSafeInteger(marketValue)) throw new Error(`market value of ${stock.symbol} is not an exact integer: ${marketValue}`)
+  return { ...base, kind: 'stock', sector: stock.sector, industry: stock.industry, sharesOutstanding: shares, marketValue, foreignRatioBp: foreignBp }
+}
+
+/** The figures of a session's bars; null before its first trade. */
+export function sessionFigures(session: readonly Bar[]): SessionFigures | null {
+  const first = session[0]
+  const last = session[session.length - 1]
+  if (!first || !last) return null
+  const figures = { open: first.open, high: first.high, low: first.low, close: last.close, volume: 0, amount: 0 }
+  for (const bar of session) {
+    if (bar.high > figures.high) figures.high = bar.high
+    if (bar.low < figures.low) figures.low = bar.low
+    figures.volume += bar.volume
+    figures.amount += bar.amount
+  }
+  return figures
+}
+
+/** Any instrument's quote, straight from its bars: the reference the live view (live.ts) keeps to. */
+export function quote(instrument: Instrument, input: QuoteInput): Quote {
+  const figures = sessionFigures(input.session)
+  const year = fiftyTwoWeekRange(input.history, input.session, input.now, figures?.close ?? input.prevClose)
+  return composeQuote(instrument, figures, input.prevClose, year, input.now)
 }
 
 /**
@@ -141,16 +166,5 @@ export function foreignRatioBp(stock: Stock, seed: number, now: number): number 
 
 /** A stock's quote with its company fields; `shares` from simulation.sharesOutstandingOn. */
 export function stockQuote(stock: Stock, input: QuoteInput, shares: number, seed: number): StockQuote {
-  const base = quote(stock, input)
-  const marketValue = base.price * shares
-  if (!Number.isSafeInteger(marketValue)) throw new Error(`market value of ${stock.symbol} is not an exact integer: ${marketValue}`)
-  return {
-    ...base,
-    kind: 'stock',
-    sector: stock.sector,
-    industry: stock.industry,
-    sharesOutstanding: shares,
-    marketValue,
-    foreignRatioBp: foreignRatioBp(stock, seed, input.now),
-  }
+  return withCompany(stock, quote(stock, input), shares, foreignRatioBp(stock, seed, input.now))
 }

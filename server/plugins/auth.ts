@@ -5,7 +5,8 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { hashSessionToken } from '../domain/tokens'
 import { type Executor } from '../repositories/executor'
-import { findLiveSession, type LiveSession } from '../repositories/sessions'
+import { findLiveSessions, type LiveSession, type SessionLookup } from '../repositories/sessions'
+import { coalesce } from './coalesce'
 import { unauthorized } from './envelope'
 
 declare module 'fastify' {
@@ -30,12 +31,14 @@ export function headerValue(request: FastifyRequest, name: string): string | und
 
 export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () => number }): void {
   app.decorateRequest('session', null)
+  // Requests that arrive together are checked in one query; each against its own header and time.
+  const lookUp = coalesce((lookups: readonly SessionLookup[]) => findLiveSessions(deps.db, lookups))
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.auth !== true) return
     const token = headerValue(request, 'token')
     const account = headerValue(request, 'account')
     if (!token || !account) throw unauthorized()
-    const session = await findLiveSession(deps.db, hashSessionToken(token), account, deps.now())
+    const session = await lookUp({ tokenHash: hashSessionToken(token), account, now: deps.now() })
     if (!session) throw unauthorized()
     request.session = session
   })

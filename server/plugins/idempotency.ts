@@ -14,12 +14,16 @@ import {
   type ClaimKey,
   type StoredReply,
   completeClaim,
+  completeClaims,
   insertClaim,
+  insertClaims,
+  type NewClaim,
   lockClaim,
   reclaim,
   releaseClaim,
 } from '../repositories/idempotency'
 import { headerValue } from './auth'
+import { coalesce } from './coalesce'
 import { HttpError, ok, refusalBody } from './envelope'
 
 export type ActiveClaim = ClaimKey & { leaseId: string }
@@ -38,7 +42,7 @@ type ClaimResult = { kind: 'claimed'; leaseId: string } | { kind: 'replay'; repl
 
 type Deps = { db: Executor; now: () => number; config: ServerConfig }
 
-async function claimKey(deps: Deps, k: ClaimKey, requestHash: string): Promise<ClaimResult> {
+async function claimKey(deps: Deps, insert: (row: NewClaim) => Promise<boolean>, k: ClaimKey, requestHash: string): Promise<ClaimResult> {
   const now = deps.now()
   const row = {
     ...k,
@@ -48,7 +52,7 @@ async function claimKey(deps: Deps, k: ClaimKey, requestHash: string): Promise<C
     now,
     expiresAt: now + deps.config.idempotencyTtlSeconds * 1000,
   }
-  if (await insertClaim(deps.db, row)) return { kind: 'claimed', leaseId: row.leaseId }
+  if (await insert(row)) return { kind: 'claimed', leaseId: row.leaseId }
   return deps.db.transaction().execute(async (trx): Promise<ClaimResult> => {
     const existing = await lockClaim(trx, k)
     // Released between our insert and this lock: the key is free again.
@@ -66,6 +70,20 @@ async function claimKey(deps: Deps, k: ClaimKey, requestHash: string): Promise<C
   })
 }
 
+/**
+ * `Idempotency-Withdraw: 1` asks "did this request happen?" and makes sure it never will after the
+ * answer: a key already done replays its reply (it happened), a free key is closed with the
+ * refusal request_withdrawn, so the original request arriving late gets that refusal and does
+ * nothing. The client discards a queued order it may already have sent this way.
+ */
+const WITHDRAW_HEADER = 'idempotency-withdraw'
+
+async function withdrawKey(db: Executor, claim: ActiveClaim): Promise<StoredReply> {
+  const stored = { statusCode: 200, body: JSON.stringify(refusalBody('request_withdrawn', {}, 'The request was withdrawn before it was carried out.')) }
+  if (!(await completeClaim(db, claim, stored))) throw leaseLost()
+  return stored
+}
+
 function sendStored(reply: FastifyReply, stored: StoredReply): FastifyReply {
   // A string body with a JSON content type is sent as is, so a replay is byte-identical.
   return reply.code(stored.statusCode).type(JSON_TYPE).send(stored.body)
@@ -73,6 +91,8 @@ function sendStored(reply: FastifyReply, stored: StoredReply): FastifyReply {
 
 export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('idempotencyClaim', null)
+  // Fresh keys of requests that arrive together are claimed in one statement.
+  const insert = coalesce((rows: readonly NewClaim[]) => insertClaims(deps.db, rows))
 
   // After validation, so a bad body is a 400 that claims nothing.
   app.addHook('preHandler', async (request, reply) => {
@@ -86,9 +106,11 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
     }
     const scope = request.session ? `user:${request.session.userId}` : 'anon'
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url
-    const result = await claimKey(deps, { scope, key }, requestFingerprint(request.method, path, request.body))
+    const result = await claimKey(deps, insert, { scope, key }, requestFingerprint(request.method, path, request.body))
+    const withdraw = headerValue(request, WITHDRAW_HEADER) === '1'
     switch (result.kind) {
       case 'claimed':
+        if (withdraw) return sendStored(reply, await withdrawKey(deps.db, { scope, key, leaseId: result.leaseId }))
         request.idempotencyClaim = { scope, key, leaseId: result.leaseId }
         return
       case 'replay':
@@ -111,37 +133,49 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   })
 }
 
-/** Proof that a reply was stored with its effect; only commit() makes one. */
+/** Proof that a reply was stored with its effect; only commit() and a CommitGroup make one. */
 export type Committed = { readonly stored: StoredReply }
 
 /** Runs the effect in a transaction that also stores its success reply. */
 export type Commit = <T>(effect: (trx: Tx) => Promise<T>) => Promise<Committed>
 
+/** Hands the request's effect to a group commit (see commitGroup); settles like commit(). */
+export type Join = <I>(group: CommitGroup<I>, input: I) => Promise<Committed>
+
 export type RunIdempotent = (
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (commit: Commit) => Promise<Committed>,
+  work: (commit: Commit, join: Join) => Promise<Committed>,
 ) => Promise<FastifyReply>
+
+function successReply(data: unknown): StoredReply {
+  return { statusCode: 200, body: JSON.stringify(ok(data)) }
+}
+
+/** commit() of one request: its effect and its reply in one transaction. */
+function commitOne<T>(db: Executor, claim: ActiveClaim, effect: (trx: Tx) => Promise<T>): Promise<Committed> {
+  return db.transaction().execute(async (trx) => {
+    const stored = successReply(await effect(trx))
+    if (!(await completeClaim(trx, claim, stored))) throw leaseLost()
+    return { stored }
+  })
+}
 
 /**
  * The handler body of an idempotent route. `work` checks what it needs, then calls commit() once
- * with the effect. A DomainRefusal thrown anywhere in `work` (the effect rolls back) is stored as
- * the key's reply too, so a retry gets the same refusal.
+ * with the effect (or join() to share a transaction with concurrent requests). A DomainRefusal
+ * thrown anywhere in `work` (the effect rolls back) is stored as the key's reply too, so a retry
+ * gets the same refusal.
  */
 export function idempotencyRunner(db: Executor): RunIdempotent {
   return async (request, reply, work) => {
     const claim = request.idempotencyClaim
     if (!claim) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked idempotent: true`)
-    const commit: Commit = (effect) =>
-      db.transaction().execute(async (trx) => {
-        const data = await effect(trx)
-        const stored = { statusCode: 200, body: JSON.stringify(ok(data)) }
-        if (!(await completeClaim(trx, claim, stored))) throw leaseLost()
-        return { stored }
-      })
+    const commit: Commit = (effect) => commitOne(db, claim, effect)
+    const join: Join = (group, input) => group.submit(claim, input)
     let stored: StoredReply
     try {
-      stored = (await work(commit)).stored
+      stored = (await work(commit, join)).stored
     } catch (error) {
       if (!(error instanceof DomainRefusal)) throw error
       stored = { statusCode: 200, body: JSON.stringify(refusalBody(error.code, error.params, error.message)) }
@@ -149,6 +183,95 @@ export function idempotencyRunner(db: Executor): RunIdempotent {
     }
     request.idempotencyClaim = null
     return sendStored(reply, stored)
+  }
+}
+
+/**
+ * The effect of a batch: one outcome per input, in order: the reply's data, or the DomainRefusal
+ * of that input alone (which must have written nothing).
+ */
+export type BatchEffect<I> = (trx: Tx, inputs: readonly I[]) => Promise<unknown[]>
+
+export type CommitGroup<I> = { submit: (claim: ActiveClaim, input: I) => Promise<Committed> }
+
+type Member<I> = { claim: ActiveClaim; input: I; resolve: (c: Committed) => void; reject: (e: unknown) => void }
+
+/**
+ * Group commit: requests that arrive while a batch is being written wait, then go together in the
+ * next transaction, each with its own effect and its own stored reply, so a burst of orders pays
+ * for one BEGIN/lock/insert/COMMIT instead of one each. A member's refusal stays that member's.
+ * Any other failure rolls the batch back and runs its members again one by one, so one bad
+ * request fails alone. Only the requests in flight are held here, never user state.
+ */
+export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { maxBatch?: number } = {}): CommitGroup<I> {
+  const maxBatch = options.maxBatch ?? 64
+  const waiting: Member<I>[] = []
+  let draining = false
+
+  const settle = (member: Member<I>, outcome: unknown, stored: StoredReply | null) => {
+    if (outcome instanceof DomainRefusal) member.reject(outcome)
+    else member.resolve({ stored: stored! })
+  }
+
+  const runAlone = async (member: Member<I>) => {
+    let refusal: DomainRefusal | null = null
+    try {
+      const committed = await commitOne(db, member.claim, async (trx) => {
+        const [outcome] = await effect(trx, [member.input])
+        if (outcome instanceof DomainRefusal) {
+          refusal = outcome
+          throw outcome
+        }
+        return outcome
+      })
+      member.resolve(committed)
+    } catch (error) {
+      member.reject(refusal ?? error)
+    }
+  }
+
+  const runBatch = async (batch: Member<I>[]) => {
+    if (batch.length === 1) return runAlone(batch[0]!)
+    let results: { outcome: unknown; stored: StoredReply | null }[]
+    try {
+      results = await db.transaction().execute(async (trx) => {
+        const outcomes = await effect(
+          trx,
+          batch.map((m) => m.input),
+        )
+        const done = outcomes.map((outcome) => ({ outcome, stored: outcome instanceof DomainRefusal ? null : successReply(outcome) }))
+        const replies = batch.flatMap((m, i) => (done[i]!.stored ? [{ ...m.claim, reply: done[i]!.stored }] : []))
+        if ((await completeClaims(trx, replies)) !== replies.length) throw leaseLost()
+        return done
+      })
+    } catch {
+      // Whatever failed is retried alone, where it fails (or succeeds) for itself only.
+      for (const member of batch) await runAlone(member)
+      return
+    }
+    batch.forEach((member, i) => settle(member, results[i]!.outcome, results[i]!.stored))
+  }
+
+  const drain = async () => {
+    draining = true
+    try {
+      while (waiting.length > 0) await runBatch(waiting.splice(0, maxBatch))
+    } finally {
+      draining = false
+    }
+  }
+
+  return {
+    submit: (claim, input) =>
+      new Promise<Committed>((resolve, reject) => {
+        waiting.push({ claim, input, resolve, reject })
+        // The first request waits one turn of the event loop for its neighbours; later ones
+        // gather while the batch before them is written.
+        if (!draining) {
+          draining = true
+          setImmediate(() => void drain())
+        }
+      }),
   }
 }
 

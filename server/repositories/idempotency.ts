@@ -3,6 +3,7 @@
  * (with a lease so a crashed request's key can be taken over) and, once done, the exact HTTP
  * status and body that were sent, to replay. Rows live idempotency_ttl_seconds.
  */
+import { sql } from 'kysely'
 import { type StoredClaim } from '../domain/idempotency'
 import { type Executor, type Tx } from './executor'
 
@@ -10,7 +11,7 @@ export type ClaimKey = { scope: string; key: string }
 
 export type StoredReply = { statusCode: number; body: string }
 
-type NewClaim = ClaimKey & { requestHash: string; leaseId: string; leaseUntil: number; now: number; expiresAt: number }
+export type NewClaim = ClaimKey & { requestHash: string; leaseId: string; leaseUntil: number; now: number; expiresAt: number }
 
 /** The columns of a claim just taken: in flight under this request's lease, no reply yet. */
 function claimColumns(input: NewClaim) {
@@ -35,6 +36,22 @@ export async function insertClaim(db: Executor, input: NewClaim): Promise<boolea
     .returning('key')
     .executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * insertClaim for several requests in one statement; true for each one whose claim went in. Two
+ * requests with one key in the batch: the first in order gets it (its lease id comes back).
+ */
+export async function insertClaims(db: Executor, inputs: readonly NewClaim[]): Promise<boolean[]> {
+  if (inputs.length === 0) return []
+  const rows = await db
+    .insertInto('idempotency_keys')
+    .values(inputs.map((input) => ({ scope: input.scope, key: input.key, ...claimColumns(input) })))
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning('lease_id')
+    .execute()
+  const won = new Set(rows.map((r) => r.lease_id))
+  return inputs.map((input) => won.has(input.leaseId))
 }
 
 /** The existing row, locked until the transaction ends so two take-overs cannot both win. */
@@ -78,6 +95,22 @@ export async function completeClaim(db: Executor, k: ClaimKey & { leaseId: strin
     .returning('key')
     .executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * completeClaim for several keys in one statement (a group commit). Returns how many were still
+ * held under their lease: fewer than given means some request lost its key.
+ */
+export async function completeClaims(trx: Tx, items: readonly (ClaimKey & { leaseId: string; reply: StoredReply })[]): Promise<number> {
+  if (items.length === 0) return 0
+  const rows = items.map((i) => sql`(${i.scope}::text, ${i.key}::text, ${i.leaseId}::text, ${i.reply.statusCode}::int, ${i.reply.body}::text)`)
+  const { rows: done } = await sql<{ key: string }>`
+    update idempotency_keys k
+    set state = 'done', status_code = v.status_code, reply_body = v.reply_body, lease_id = null, lease_until = null
+    from (values ${sql.join(rows)}) as v (scope, key, lease_id, status_code, reply_body)
+    where k.scope = v.scope and k.key = v.key and k.lease_id = v.lease_id and k.state = 'in_flight'
+    returning k.key`.execute(trx)
+  return done.length
 }
 
 /** Gives the key back after a failure that changed nothing, so the client may retry with it. */

@@ -1,6 +1,7 @@
 /**
  * The double-entry journal: `ledger_entries` (reason, reference, operator, time) and
- * `ledger_legs` (account code, currency, signed amount in paise). Balances are sums of legs.
+ * `ledger_legs` (account code, currency, signed amount in paise). Balances are sums of legs; a
+ * user pocket's sum is also kept in `ledger_balances` by a trigger (migration 1763900002000).
  * A deferred trigger refuses any entry whose legs do not sum to zero per currency.
  */
 import { sql } from 'kysely'
@@ -9,40 +10,76 @@ import { CURRENCY } from '../domain/money'
 import { lockUsers } from './users'
 import { type Executor, type Tx } from './executor'
 
+export type PostOptions = {
+  /**
+   * Users whose rows the caller already locked in this transaction (placeOrder's lockTraders):
+   * their lock is not taken twice. Any other user an entry touches is still locked here.
+   */
+  lockedUserIds?: readonly number[]
+}
+
 /**
  * Writes one entry. Locks the rows of every user it touches first, so callers cannot forget the
  * lock that keeps concurrent balance changes of one user in order.
  */
-export async function postEntry(trx: Tx, draft: LedgerEntryDraft, now: number): Promise<number> {
-  const entry = buildEntry(draft)
-  const userIds = entry.legs.map((l) => userIdOfAccount(l.account)).filter((id): id is number => id !== null)
-  await lockUsers(trx, userIds)
-  const { id } = await trx
-    .insertInto('ledger_entries')
-    .values({ reason: entry.reason, reference: entry.reference, operator: entry.operator, created_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await trx
-    .insertInto('ledger_legs')
-    .values(entry.legs.map((leg) => ({ entry_id: id, account: leg.account, currency: leg.currency, amount: leg.amount })))
-    .execute()
-  return id
+export async function postEntry(trx: Tx, draft: LedgerEntryDraft, now: number, options: PostOptions = {}): Promise<number> {
+  const [id] = await postEntries(trx, [draft], now, options)
+  return id!
 }
 
+/**
+ * Writes several entries, their legs included, in one statement (after the user locks): one round
+ * trip whatever the count. Returns the entry ids in the order of `drafts`.
+ */
+export async function postEntries(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number, options: PostOptions = {}): Promise<number[]> {
+  if (drafts.length === 0) return []
+  const entries = drafts.map(buildEntry)
+  const locked = new Set(options.lockedUserIds)
+  const userIds = entries.flatMap((e) => e.legs.map((l) => userIdOfAccount(l.account))).filter((id): id is number => id !== null && !locked.has(id))
+  await lockUsers(trx, userIds)
+  const entryRows = entries.map((e) => sql`(${e.reason}, ${e.reference}, ${e.operator}, ${now})`)
+  const legRows = entries.flatMap((e, n) =>
+    e.legs.map((leg, m) => sql`(${n + 1}::int, ${m}::int, ${leg.account}::text, ${leg.currency}::text, ${leg.amount}::bigint)`),
+  )
+  // A multi-row INSERT takes identity values row by row in VALUES order, so the entries' ids
+  // ranked ascending are the drafts in order; each leg joins its entry by that rank.
+  const { rows } = await sql<{ id: number }>`
+    with e as (
+      insert into ledger_entries (reason, reference, operator, created_at) values ${sql.join(entryRows)} returning id
+    ),
+    ranked as (select id, row_number() over (order by id) as n from e),
+    legs as (
+      insert into ledger_legs (entry_id, account, currency, amount)
+      select ranked.id, v.account, v.currency, v.amount
+      from (values ${sql.join(legRows)}) as v (n, m, account, currency, amount)
+      join ranked on ranked.n = v.n
+      order by v.n, v.m
+    )
+    select id from ranked order by n`.execute(trx)
+  if (rows.length !== entries.length) throw new Error(`posted ${rows.length} of ${entries.length} ledger entries`)
+  return rows.map((r) => r.id)
+}
+
+/** The user's pockets: their rows of ledger_balances, which a trigger keeps equal to the sums of their legs. */
 export async function balancesOf(db: Executor, userId: number, currency: string = CURRENCY): Promise<Balances> {
   const available = userAccount(userId, 'available')
   const frozen = userAccount(userId, 'frozen')
-  // sum(bigint) is numeric; the cast brings it back to int8 so the one int8 parser applies.
-  const row = await db
-    .selectFrom('ledger_legs')
-    .select([
-      sql<number>`coalesce(sum(amount) filter (where account = ${available}), 0)::bigint`.as('available'),
-      sql<number>`coalesce(sum(amount) filter (where account = ${frozen}), 0)::bigint`.as('frozen'),
-    ])
-    .where('account', 'in', [available, frozen])
-    .where('currency', '=', currency)
-    .executeTakeFirstOrThrow()
-  return balancesFrom(row.available, row.frozen)
+  const { rows } = await sql<{ account: string; amount: number }>`
+    select account, amount from ledger_balances where account in (${available}, ${frozen}) and currency = ${currency}`.execute(db)
+  const of = (account: string) => rows.find((r) => r.account === account)?.amount ?? 0
+  return balancesFrom(of(available), of(frozen))
+}
+
+/** Pockets whose ledger_balances row is not the sum of their legs: always empty unless the trigger broke. */
+export async function driftedBalances(db: Executor): Promise<{ account: string; currency: string; kept: number; sum: number }[]> {
+  const { rows } = await sql<{ account: string; currency: string; kept: number; sum: number }>`
+    select coalesce(b.account, s.account) as account, coalesce(b.currency, s.currency) as currency,
+      coalesce(b.amount, 0) as kept, coalesce(s.sum, 0) as sum
+    from ledger_balances b
+    full join (select account, currency, sum(amount)::bigint as sum from ledger_legs where account like 'user:%' group by account, currency) s
+      on s.account = b.account and s.currency = b.currency
+    where coalesce(b.amount, 0) <> coalesce(s.sum, 0)`.execute(db)
+  return rows
 }
 
 export type LedgerEntryView = {

@@ -5,6 +5,7 @@
  * attempts still in flight too, so a burst of simultaneous guesses cannot pass the limit.
  * In the database, not in memory, so every API process counts the same tries (DESIGN.md 7).
  */
+import { sql } from 'kysely'
 import { type Executor } from './executor'
 
 export type FailureKey = { column: 'account' | 'client_ip'; value: string }
@@ -26,11 +27,23 @@ export async function recentFailures(db: Executor, key: FailureKey, since: numbe
   return rows.map((r) => r.at)
 }
 
-/** Starts an attempt; it counts as a failure until forgetAttempt or clearAccountFailures removes it. */
+/**
+ * Starts an attempt; it counts as a failure until forgetAttempt or clearAccountFailures removes it.
+ * Run it and the counts in one transaction: the locks make attempts on one account or address take
+ * turns, because ids come from a sequence before commit, so an attempt with a lower id could
+ * otherwise still be invisible when a later one counts.
+ */
 export async function recordAttempt(db: Executor, account: string, clientIp: string, now: number): Promise<number> {
+  // Always account before address, so two attempts never wait for each other in opposite orders.
+  await sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_ACCOUNT}, hashtext(${account}))`.execute(db)
+  await sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_ADDRESS}, hashtext(${clientIp}))`.execute(db)
   const row = await db.insertInto('login_failures').values({ account, client_ip: clientIp, at: now }).returning('id').executeTakeFirstOrThrow()
   return Number(row.id)
 }
+
+/** The first key of the two-key advisory locks above; any constants distinct from each other. */
+const ATTEMPT_LOCK_ACCOUNT = 7301
+const ATTEMPT_LOCK_ADDRESS = 7302
 
 /** A blocked attempt never reached the password check: it does not lengthen the block. */
 export async function forgetAttempt(db: Executor, id: number): Promise<void> {

@@ -91,6 +91,10 @@ export async function updatePasswordHash(trx: Tx, userId: number, passwordHash: 
   await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
 }
 
+export async function updateFundPasswordHash(trx: Tx, userId: number, fundPasswordHash: string): Promise<void> {
+  await trx.updateTable('users').set({ fund_password_hash: fundPasswordHash }).where('id', '=', userId).execute()
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   return row.n

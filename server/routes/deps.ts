@@ -1,6 +1,7 @@
 /** What every route plugin is given by buildApp. */
 import { type ServerConfig } from '../config'
 import { type DatabaseKind } from '../db/index'
+import { type MarketFeed } from '../market/feed'
 import { type RunIdempotent } from '../plugins/idempotency'
 import { type Executor } from '../repositories/executor'
 
@@ -10,4 +11,5 @@ export type RouteDeps = {
   config: ServerConfig
   now: () => number
   runIdempotent: RunIdempotent
+  market: MarketFeed
 }

@@ -32,6 +32,9 @@ export const EmptyObject = Type.Object({})
 export const IdempotencyHeaders = Type.Object({
   // Optional in the schema so a missing key gets its own code, idempotency_key_required.
   'idempotency-key': Type.Optional(Type.String({ description: 'Required. A UUID chosen by the client and reused on retries' })),
+  'idempotency-withdraw': Type.Optional(
+    Type.Literal('1', { description: 'Withdraw the request under this key instead: a done one replays its reply, a free one is closed with request_withdrawn' }),
+  ),
 })
 
 export const PRIVATE = [{ token: [], account: [] }]

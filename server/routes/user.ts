@@ -4,6 +4,8 @@ import { Type } from 'typebox'
 import {
   accountExists,
   flagSummary,
+  fundPasswordRefusal,
+  fundPasswordWrong,
   inviteCodeInvalid,
   loginFailed,
   loginFlagRefusal,
@@ -32,6 +34,7 @@ import {
   insertUser,
   inviteCodeExists,
   lockUsers,
+  updateFundPasswordHash,
   updatePasswordHash,
   userInviteCode,
 } from '../repositories/users'
@@ -64,7 +67,9 @@ const UserInfo = Type.Object({
     disabled: Type.Boolean(),
     noTrade: Type.Boolean(),
     noWithdraw: Type.Boolean(),
+    marginTrading: Type.Boolean({ description: 'leverage above 1 allowed' }),
   }),
+  fundPasswordSet: Type.Boolean({ description: 'a fund password exists (withdrawals need it)' }),
   realName: Type.Object({
     status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')]),
     name: Type.Union([Type.String(), Type.Null()]),
@@ -125,20 +130,25 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       const windowMs = config.loginWindowSeconds * 1000
       // Before the password is checked: a blocked guesser learns nothing, and costs no hashing.
       // The attempt is recorded first, so attempts in flight count against each other.
-      const attemptId = await recordAttempt(db, account, request.ip, at)
-      const decision = decideLogin(
-        [
-          {
-            failures: await recentFailures(db, { column: 'account', value: account }, since, config.loginLimitAccount, attemptId),
-            rule: { limit: config.loginLimitAccount, windowMs },
-          },
-          {
-            failures: await recentFailures(db, { column: 'client_ip', value: request.ip }, since, config.loginLimitIp, attemptId),
-            rule: { limit: config.loginLimitIp, windowMs },
-          },
-        ],
-        at,
-      )
+      const { attemptId, decision } = await db.transaction().execute(async (trx) => {
+        const id = await recordAttempt(trx, account, request.ip, at)
+        return {
+          attemptId: id,
+          decision: decideLogin(
+            [
+              {
+                failures: await recentFailures(trx, { column: 'account', value: account }, since, config.loginLimitAccount, id),
+                rule: { limit: config.loginLimitAccount, windowMs },
+              },
+              {
+                failures: await recentFailures(trx, { column: 'client_ip', value: request.ip }, since, config.loginLimitIp, id),
+                rule: { limit: config.loginLimitIp, windowMs },
+              },
+            ],
+            at,
+          ),
+        }
+      })
       if (!decision.allowed) {
         await forgetAttempt(db, attemptId)
         throw tooManyAttempts(decision.retryAfterSeconds)
@@ -199,7 +209,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         createdAt: user.created_at,
         currency: CURRENCY,
         balances,
-        flags: flagSummary(flags),
+        flags: flagSummary(flags, user.margin_trading),
+        fundPasswordSet: user.fund_password_hash !== null,
         realName: { status: user.real_name_status, name: user.real_name, reason: user.real_name_reason },
         signIn: signInStatus(signIns.count, signIns.lastDay, now()),
       })
@@ -235,6 +246,46 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         return commit(async (trx) => {
           await updatePasswordHash(trx, user.id, passwordHash)
           await revokeOtherSessions(trx, user.id, session.sessionId, now())
+          return {}
+        })
+      }),
+  )
+
+  app.post(
+    '/user/fundPass',
+    {
+      config: { auth: true, idempotent: true },
+      schema: {
+        tags: ['user'],
+        summary: 'Set the fund password (proved by the login password) or change it (proved by the current fund password)',
+        description: 'Refusals: fund_password_format {digits}, password_mismatch, password_wrong, fund_password_wrong',
+        security: PRIVATE,
+        headers: IdempotencyHeaders,
+        body: Type.Object({
+          password: Type.Optional(PasswordText),
+          oldFundPassword: Type.Optional(PasswordText),
+          fundPassword: PasswordText,
+          confirmFundPassword: PasswordText,
+        }),
+        response: replies(EmptyObject),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const input = request.body
+        const refusal = fundPasswordRefusal(input)
+        if (refusal) throw refusal
+        const user = await findUserById(db, sessionOf(request).userId)
+        if (!user) throw unauthorized()
+        // The first one is proved by the login password; a change by the fund password it replaces.
+        if (user.fund_password_hash === null) {
+          if (!(await verifyPassword(user.password_hash, input.password ?? ''))) throw passwordWrong()
+        } else if (!(await verifyPassword(user.fund_password_hash, input.oldFundPassword ?? ''))) {
+          throw fundPasswordWrong()
+        }
+        const fundPasswordHash = await hashPassword(input.fundPassword)
+        return commit(async (trx) => {
+          await updateFundPasswordHash(trx, user.id, fundPasswordHash)
           return {}
         })
       }),

@@ -3,14 +3,20 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type OutboxItem, type OutboxState } from '../data/db'
-import { discard, retryItem } from '../data/outbox'
+import { confirmHeld, discard, retryItem } from '../data/outbox'
 import { translateRefusal } from '../i18n/serverMessages'
 import { formatDateTime } from '../lib/dates'
 import { Modal } from './Sheet'
+import { HeldOrderNote, QueuedOrderLine } from '../features/trade/QueuedOrders'
 
 /** What each kind of queued request is, in words a user knows. */
 const KIND_NAMES: Record<string, MessageDescriptor> = {
   signIn: msg`Daily sign-in`,
+  'order.create': msg`New order`,
+  'order.cancel': msg`Cancel order`,
+  'order.close': msg`Close position`,
+  'watchlist.add': msg`Add to watchlist`,
+  'watchlist.remove': msg`Remove from watchlist`,
 }
 
 const STATE_NAMES: Record<OutboxState, MessageDescriptor> = {
@@ -18,9 +24,13 @@ const STATE_NAMES: Record<OutboxState, MessageDescriptor> = {
   sending: msg`Sending…`,
   done: msg`Sent`,
   failed: msg`Failed`,
+  held: msg`Needs your confirmation`,
 }
 
-/** The list behind the outbox badge: what is waiting, what failed and why, with Discard / Retry. */
+/**
+ * The list behind the outbox badge: what is waiting, what failed and why, with Discard / Retry;
+ * a held market order (it waited too long) with Confirm at the current price / Discard.
+ */
 export function OutboxSheet({ items, onClose }: { items: OutboxItem[]; onClose: () => void }) {
   const { t, i18n } = useLingui()
   const titleId = useId()
@@ -48,14 +58,21 @@ export function OutboxSheet({ items, onClose }: { items: OutboxItem[]; onClose: 
                   <span className="outbox-item-kind">{kind ? i18n._(kind) : t`Request`}</span>
                   <span className="outbox-item-time">{created}</span>
                 </div>
-                <span className={`pill pill--${item.state}`}>{i18n._(STATE_NAMES[item.state])}</span>
+                <span className={`pill pill--${item.state === 'held' ? 'queued' : item.state}`}>{i18n._(STATE_NAMES[item.state])}</span>
+                <QueuedOrderLine item={item} />
                 {item.state === 'failed' && item.error ? (
                   <p className="outbox-item-error">{translateRefusal(item.error)}</p>
                 ) : null}
+                {item.state === 'held' ? <HeldOrderNote item={item} /> : null}
                 <div className="outbox-item-actions">
                   {item.state === 'failed' ? (
                     <button type="button" className="btn btn--small btn--primary" onClick={() => void retryItem(item.key)}>
                       <Trans>Retry</Trans>
+                    </button>
+                  ) : null}
+                  {item.state === 'held' ? (
+                    <button type="button" className="btn btn--small btn--primary" data-testid="outbox-confirm" onClick={() => void confirmHeld(item.key)}>
+                      <Trans>Confirm</Trans>
                     </button>
                   ) : null}
                   {/* A request on its way cannot be taken back (discard refuses it): no button. */}

@@ -24,14 +24,17 @@ export function useSessionAccount(): string | null | undefined {
   return useLiveQuery(async () => sessionAccount((await db.meta.get(SESSION_KEY))?.value))
 }
 
-/** The signed-in account's items still owed to the server or refused by it: what the badge counts. */
+/**
+ * The signed-in account's items still owed to the server, held for the user's confirmation, or
+ * refused by it: what the badge counts.
+ */
 export function usePendingOutbox(): OutboxItem[] | undefined {
   return useLiveQuery(async () => {
     const account = sessionAccount((await db.meta.get(SESSION_KEY))?.value)
     if (!account) return []
     return db.outbox
       .where('state')
-      .anyOf('queued', 'sending', 'failed')
+      .anyOf('queued', 'sending', 'held', 'failed')
       .filter((item) => item.account === account)
       .sortBy('seq')
   })

@@ -32,6 +32,12 @@ export type CallOptions = {
   silent?: boolean
   /** The `lang` header for this call instead of the current language (news of a given language). */
   lang?: Language
+  /**
+   * With idempotencyKey: ask the server to withdraw that request instead of carrying it out. It
+   * answers with the request's first reply if it already happened, else refuses with
+   * request_withdrawn, and the request can never happen after that.
+   */
+  withdraw?: boolean
 }
 
 /** The server answered and said no: a business refusal (status 0) or an HTTP error with the envelope. */
@@ -96,11 +102,50 @@ function createClient(prefixUrl: string): KyInstance {
   })
 }
 
-let client = createClient(pageBase())
+let base = pageBase()
+let client = createClient(base)
 
 /** Points the client at another server (node tests: `http://127.0.0.1:<port>/api/vue`). */
 export function setApiBase(url: string): void {
+  base = url
   client = createClient(url)
+}
+
+/** The quote stream's address for `symbols` (GET, text/event-stream; see stream.ts). */
+export function streamUrl(symbols: readonly string[]): string {
+  return `${base.replace(/\/+$/, '')}/stock/stream?symbols=${symbols.map(encodeURIComponent).join(',')}`
+}
+
+/**
+ * Opens the quote stream and resolves with its body once the server has answered 200 with an
+ * event stream. A GET with no session: the stream is public. Throws NetworkError when it cannot be
+ * reached (or was aborted) and ApiRefusal when the server refuses (too many symbols: 400).
+ */
+export async function openStream(
+  symbols: readonly string[],
+  opts: { signal?: AbortSignal; lastEventId?: string } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' }
+  if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId
+  let response: Response
+  try {
+    response = await fetch(streamUrl(symbols), { headers, signal: opts.signal, cache: 'no-store' })
+  } catch (error) {
+    throw new NetworkError(error)
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (response.ok && response.body && type.startsWith('text/event-stream')) return response.body
+  const envelope = response.ok ? null : await readEnvelope(response)
+  if (!envelope) {
+    await response.body?.cancel().catch(() => undefined)
+    throw new NetworkError(new Error(`HTTP ${response.status} ${type} is not the quote stream`))
+  }
+  throw new ApiRefusal({
+    code: envelope.code ?? fallbackCode(response.status),
+    params: envelope.params ?? {},
+    msg: envelope.msg ?? '',
+    httpStatus: response.status,
+  })
 }
 
 function fallbackCode(httpStatus: number): string {
@@ -140,6 +185,7 @@ export async function call<T>(path: string, body: object = {}, opts: CallOptions
     headers.account = session.account
   }
   if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey
+  if (opts.idempotencyKey && opts.withdraw) headers['Idempotency-Withdraw'] = '1'
 
   let response: Response
   try {

@@ -8,6 +8,13 @@
  * - user:    the last /user/info reply for each account (balances, flags, sign-in count).
  * - news:    news articles per language; a list row has no body until its detail is read.
  * - outbox:  queued mutations with their idempotency key, state and reply (see outbox.ts).
+ * Version 2 (issue 3, markets and trading):
+ * - quotes:        the last quote of every instrument seen (lists, detail, stream ticks).
+ * - candles:       chart series per symbol, period, range and adjustment, columnar for uPlot.
+ * - watchlist:     the account's watchlist (/user/Optionallist), newest first by addedAt.
+ * - orders:        the account's orders and positions (/order/list), one row per order.
+ * - fundRecords:   the account's ledger entries (/fund/records) as changes to its pockets.
+ * - searchHistory: symbols the account opened from search, newest first.
  *
  * Table names and indexes are frozen: change them only with a new version below, never by
  * editing an old one, and add a test that upgrades from the previous shape.
@@ -30,6 +37,8 @@ export type UserFlags = {
   disabled: boolean
   noTrade: boolean
   noWithdraw: boolean
+  /** Leverage above 1 allowed; absent in replies cached before issue 3. */
+  marginTrading?: boolean
 }
 
 export type UserInfo = {
@@ -39,6 +48,8 @@ export type UserInfo = {
   currency: 'INR'
   balances: { available: Paise; frozen: Paise; total: Paise }
   flags: UserFlags
+  /** Absent in a row stored by an older app version (before issue 4). */
+  fundPasswordSet?: boolean
   realName: { status: RealNameStatus; name: string | null; reason: string | null }
   signIn: { count: number; lastDay: string | null; today: boolean }
 }
@@ -54,7 +65,8 @@ export type NewsRow = {
   body?: string
 }
 
-export type OutboxState = 'queued' | 'sending' | 'done' | 'failed'
+/** held: waiting for the user to confirm (a market order queued too long ago, see outbox.ts). */
+export type OutboxState = 'queued' | 'sending' | 'done' | 'failed' | 'held'
 
 export type OutboxItem = {
   /** The Idempotency-Key, created and saved before the first send. */
@@ -77,7 +89,131 @@ export type OutboxItem = {
   /** The refusal when failed: stable code, params and the server's English msg. */
   error?: { code: string; params?: Record<string, string | number>; msg: string }
   finishedAt?: number
+  /** When the user confirmed a held item (outbox guards count its age from here, not createdAt). */
+  confirmedAt?: number
 }
+
+export type InstrumentKind = 'stock' | 'index' | 'forex' | 'crypto'
+
+/**
+ * A quote as /stock/list, /stock/detail and the stream send it. Prices are whole units of
+ * `priceScale` per rupee (100: paise), rates whole basis points, money whole paise.
+ */
+export type QuoteRow = {
+  symbol: string
+  name: string
+  kind: InstrumentKind
+  priceScale: number
+  tickSize: number
+  /** The instant the quote describes (epoch ms). */
+  time: number
+  price: number
+  prevClose: number
+  open: number
+  high: number
+  low: number
+  change: number
+  changeRateBp: number
+  volume: number
+  /** Turnover in paise. */
+  amount: number
+  high52w: number
+  low52w: number
+  /** Stocks only. */
+  sector?: string
+  industry?: string
+  sharesOutstanding?: number
+  /** Paise. */
+  marketValue?: number
+  foreignRatioBp?: number
+  /** Trading units (server/market/units.ts); absent for an index, which is not traded. */
+  lotUnits?: number
+  unitDivisor?: number
+  quantityScale?: number
+}
+
+export type CandlePeriod = '1min' | '5min' | '15min' | '30min' | 'day' | 'week' | 'month'
+export type CandleRange = '1w' | '1mo' | '3mo' | '6mo' | '1y'
+export type CandleAdjust = 'none' | 'forward' | 'backward'
+
+/** /stock/kline's reply, stored as sent: parallel arrays, as uPlot draws them. */
+export type CandleRow = {
+  symbol: string
+  period: CandlePeriod
+  range: CandleRange
+  adjust: CandleAdjust
+  priceScale: number
+  t: number[]
+  open: number[]
+  high: number[]
+  low: number[]
+  close: number[]
+  volume: number[]
+  fetchedAt: number
+}
+
+export type WatchlistRow = { account: string; symbol: string; addedAt: number }
+
+export type OrderStatus = 'pending' | 'cancelled' | 'locked' | 'holding' | 'preparing_to_close' | 'closed'
+
+/** One order and the position it opened (/order/list, /order/create|cancel|close reply). */
+export type OrderDto = {
+  id: number
+  orderNo: string
+  symbol: string
+  name: string
+  kind: InstrumentKind
+  type: 'market' | 'limit'
+  direction: 'long' | 'short'
+  lots: number
+  /** Quantity units (lots x lotUnits). */
+  quantity: number
+  unitDivisor: number
+  quantityScale: number
+  leverage: number
+  dayTrading: boolean
+  limitPrice: number | null
+  entryPrice: number | null
+  exitPrice: number | null
+  /** Paise, at the entry (or limit) price. */
+  contractAmount: number
+  margin: number
+  fee: number
+  stampDuty: number
+  closeFee: number | null
+  closeStampDuty: number | null
+  /** Realised gross P&L, paise, once closed. */
+  pnl: number | null
+  cashReturned: number | null
+  status: OrderStatus
+  unlockAt: number | null
+  stopOutPrice: number | null
+  squareOffAt: number | null
+  createdAt: number
+  openedAt: number | null
+  closedAt: number | null
+  closeReason: 'user' | 'stop_out' | 'square_off' | null
+}
+
+export type OrderRow = OrderDto & {
+  account: string
+  /** When a mutation's reply wrote this row (this device's clock): a list fetched before it must not undo it. */
+  repliedAt?: number
+}
+
+/** One ledger entry as it changed the account's pockets (paise, signed). */
+export type FundRecordRow = {
+  account: string
+  id: number
+  reason: string
+  reference: string | null
+  createdAt: number
+  currency: string
+  available: number
+  frozen: number
+}
+
+export type SearchHistoryRow = { account: string; symbol: string; at: number }
 
 export class TijoriDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
@@ -85,6 +221,12 @@ export class TijoriDB extends Dexie {
   user!: EntityTable<UserInfo, 'account'>
   news!: Dexie.Table<NewsRow, [string, number]>
   outbox!: EntityTable<OutboxItem, 'key'>
+  quotes!: EntityTable<QuoteRow, 'symbol'>
+  candles!: Dexie.Table<CandleRow, [string, string, string, string]>
+  watchlist!: Dexie.Table<WatchlistRow, [string, string]>
+  orders!: EntityTable<OrderRow, 'id'>
+  fundRecords!: Dexie.Table<FundRecordRow, [string, number]>
+  searchHistory!: Dexie.Table<SearchHistoryRow, [string, string]>
 
   constructor(name = 'tijori') {
     super(name)
@@ -95,6 +237,15 @@ export class TijoriDB extends Dexie {
       user: 'account',
       news: '[lang+id], [lang+publishedAt]',
       outbox: 'key, seq, state, [state+seq]',
+    })
+    // Version 2: markets and trading. Only new tables, so no upgrade function is needed.
+    this.version(2).stores({
+      quotes: 'symbol, kind',
+      candles: '[symbol+period+range+adjust]',
+      watchlist: '[account+symbol], [account+addedAt]',
+      orders: 'id, account, [account+status], [account+createdAt]',
+      fundRecords: '[account+id], [account+createdAt]',
+      searchHistory: '[account+symbol], [account+at]',
     })
   }
 }

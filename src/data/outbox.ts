@@ -4,6 +4,13 @@
  * Row states: queued -> sending (claimed, with a lease) -> done (with the reply) | failed (with
  * the refusal); a failed send that may succeed later goes back to queued with a backoff.
  * done rows are pruned after a day; failed rows stay until the user discards or retries them.
+ * A kind may register a guard, consulted each time an item of that kind is about to be claimed:
+ * it may hold the item (state 'held', with the reason in `error`) instead of sending it, e.g. a
+ * market order queued too long ago (trading.ts). A held item is never sent until the user
+ * confirms it (confirmHeld: back to queued, same key, its age counted from then) or discards it.
+ * A held item steps out of the line: later items go on being sent, because holding it until the
+ * user looks (maybe days) must not stall a cancel or a sign-in queued after it; once confirmed it
+ * is sent before any later item again (it keeps its seq).
  *
  * Why each rule:
  * - The key is stored first, so a reply lost on the way back is resent with the same key and
@@ -34,9 +41,28 @@ const LOCK_NAME = 'tijori-outbox'
 type Effect = (data: unknown, item: OutboxItem) => Promise<void>
 
 // Modules that register outbox effects; startOutbox loads them. Add one per new kind's module.
-const EFFECT_MODULES = [() => import('./signIn')] as const
+const EFFECT_MODULES = [() => import('./signIn'), () => import('./market'), () => import('./trading'), () => import('./identity')] as const
 
 const effects = new Map<string, Effect>()
+
+/** Why an item is held instead of sent: shown to the user as a refusal would be. */
+export type HoldReason = NonNullable<OutboxItem['error']>
+
+/**
+ * Decides, synchronously and from the item alone (it runs inside the claiming transaction),
+ * whether an item about to be sent must wait for the user instead. `now` is the claim's time.
+ */
+export type OutboxGuard = (item: OutboxItem, now: number) => HoldReason | undefined
+
+const guards = new Map<string, OutboxGuard>()
+
+/** Registers the guard of `kind` (see OutboxGuard). Returns a function that removes it. */
+export function registerOutboxGuard(kind: string, guard: OutboxGuard): () => void {
+  guards.set(kind, guard)
+  return () => {
+    if (guards.get(kind) === guard) guards.delete(kind)
+  }
+}
 
 /** What to do locally once a mutation of `kind` is done (e.g. refresh the user's balances). */
 export function registerOutboxEffect(kind: string, effect: (data: unknown, item: OutboxItem) => Promise<void>): () => void {
@@ -83,6 +109,7 @@ export async function enqueue(kind: string, path: string, body: Record<string, u
 export type Claim =
   | { type: 'send'; item: OutboxItem }
   | { type: 'expired'; item: OutboxItem }
+  | { type: 'held'; item: OutboxItem }
   | { type: 'none' }
   | { type: 'busy' }
   | { type: 'waiting'; until: number }
@@ -107,6 +134,11 @@ export async function claimNext(account: string, now = Date.now(), ignoreBackoff
       return { type: 'expired', item: { ...head, state: 'failed', error, finishedAt: now } }
     }
     if (!ignoreBackoff && head.nextAttemptAt > now) return { type: 'waiting', until: head.nextAttemptAt }
+    const hold = guards.get(head.kind)?.(head, now)
+    if (hold) {
+      await db.outbox.update(head.key, { state: 'held', error: hold, leaseUntil: 0 })
+      return { type: 'held', item: { ...head, state: 'held', error: hold, leaseUntil: 0 } }
+    }
     const claimed: OutboxItem = { ...head, state: 'sending', leaseUntil: now + LEASE_MS, attempts: head.attempts + 1 }
     await db.outbox.put(claimed)
     return { type: 'send', item: claimed }
@@ -190,8 +222,8 @@ async function pass(ignoreBackoff: boolean): Promise<void> {
     const account = getSession()?.account
     if (!account) return
     const claim = await claimNext(account, Date.now(), ignoreBackoff)
-    if (claim.type === 'expired') {
-      const { code, params = {}, msg } = claim.item.error ?? { code: 'expired', msg: '' }
+    if (claim.type === 'expired' || claim.type === 'held') {
+      const { code, params = {}, msg } = claim.item.error ?? { code: claim.type, msg: '' }
       emitApiEvent({ type: 'refusal', code, params, msg })
       continue
     }
@@ -262,11 +294,11 @@ export function startOutbox(): () => void {
   }
 }
 
-/** Deletes a queued or failed item. A 'sending' one cannot be taken back: resolves false. */
+/** Deletes a queued, held or failed item. A 'sending' one cannot be taken back: resolves false. */
 export async function discard(key: string): Promise<boolean> {
   return db.transaction('rw', db.outbox, async () => {
     const item = await db.outbox.get(key)
-    if (!item || (item.state !== 'queued' && item.state !== 'failed')) return false
+    if (!item || (item.state !== 'queued' && item.state !== 'failed' && item.state !== 'held')) return false
     await db.outbox.delete(key)
     return true
   })
@@ -287,4 +319,21 @@ export async function retryItem(key: string): Promise<OutboxItem | undefined> {
   })
   if (retried) void replayOutbox({ ignoreBackoff: true })
   return retried
+}
+
+/**
+ * The user confirms a held item: it goes back to the queue with the SAME key (it was held
+ * instead of sent, so the key is unused or, after a lost reply, must stay the same to act once),
+ * and its guard counts its age from now. Resolves false when `key` is not a held item.
+ */
+export async function confirmHeld(key: string): Promise<boolean> {
+  const confirmed = await db.transaction('rw', db.outbox, async () => {
+    const item = await db.outbox.get(key)
+    if (!item || item.state !== 'held') return false
+    const now = Date.now()
+    await db.outbox.update(key, { state: 'queued', error: undefined, confirmedAt: now, nextAttemptAt: 0, leaseUntil: 0 })
+    return true
+  })
+  if (confirmed) void replayOutbox({ ignoreBackoff: true })
+  return confirmed
 }

@@ -8,6 +8,7 @@ import { call } from './api'
 import { type Session } from './db'
 import { replayOutbox } from './outbox'
 import { clearSession, getSession, saveSession } from './sessionStore'
+import { refreshUserInfo } from './sync'
 
 export { clearSession, getSession, loadSession } from './sessionStore'
 
@@ -20,6 +21,9 @@ export type RegisterInput = {
 }
 
 export type ChangeLoginPasswordInput = { oldPassword: string; password: string; confirmPassword: string }
+
+/** The first fund password is proved by the login password (`password`), a change by the current one. */
+export type FundPasswordInput = { password?: string; oldFundPassword?: string; fundPassword: string; confirmFundPassword: string }
 
 type LoginReply = { token: string; account: string; expiresAt: number }
 
@@ -61,4 +65,13 @@ export async function logout(): Promise<void> {
 /** Refusals: password_wrong, password_length {min, max}, password_mismatch, password_same. Other sessions are revoked; this one stays. */
 export async function changeLoginPassword(input: ChangeLoginPasswordInput, idempotencyKey: string): Promise<void> {
   await call<object>('/user/loginPass', input, { idempotencyKey, silent: true })
+}
+
+/**
+ * Refusals: fund_password_format {digits}, password_mismatch, password_wrong, fund_password_wrong.
+ * The stored /user/info then says a fund password is set.
+ */
+export async function setFundPassword(input: FundPasswordInput, idempotencyKey: string): Promise<void> {
+  await call<object>('/user/fundPass', input, { idempotencyKey, silent: true })
+  await refreshUserInfo({ fresh: true })
 }

@@ -65,7 +65,7 @@ export function refresh<T>(key: string, fetcher: () => Promise<T>, opts: { fresh
 }
 
 /** Offline is normal for a refresher: the screen keeps showing what Dexie has. Refusals are not. */
-async function offlineIsFine<T>(work: Promise<T>): Promise<T | undefined> {
+export async function offlineIsFine<T>(work: Promise<T>): Promise<T | undefined> {
   try {
     return await work
   } catch (error) {

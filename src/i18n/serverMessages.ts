@@ -6,6 +6,7 @@
  */
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { formatDateTime } from '../lib/dates'
 import { formatMoney } from '../lib/money'
 import { i18n } from './setup'
 import { intlLocale, normalizeLanguage } from './languages'
@@ -44,6 +45,34 @@ function formatDay(value: string | number | undefined): string {
   return String(value ?? '').replaceAll('-', '.')
 }
 
+/** An instant (epoch ms) as the app shows times, India time; anything else as sent. */
+function formatInstant(value: string | number | undefined): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isSafeInteger(n) && n > 0 ? formatDateTime(n) : String(value ?? '')
+}
+
+// An order's display status (OrderDto.status) in words.
+const statusNames: Record<string, MessageDescriptor> = {
+  pending: msg`pending`,
+  cancelled: msg`cancelled`,
+  locked: msg`locked`,
+  holding: msg`holding`,
+  preparing_to_close: msg`preparing to close`,
+  closed: msg`closed`,
+}
+
+function formatStatus(value: string | number | undefined): string {
+  const name = typeof value === 'string' && Object.hasOwn(statusNames, value) ? statusNames[value] : undefined
+  return name ? i18n._(name) : String(value ?? '')
+}
+
+/** A size in bytes as whole megabytes (5242880 -> "5 MB"). */
+function formatMegabytes(value: string | number | undefined): string {
+  const n = Number(value)
+  if (!Number.isFinite(n)) return String(value ?? '')
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(n / 1024 / 1024)
+}
+
 function text(value: string | number | undefined): string {
   return value === undefined ? '' : String(value)
 }
@@ -53,7 +82,19 @@ const paramFormats: Partial<Record<string, Record<string, (v: string | number | 
   password_length: { min: formatNumber, max: formatNumber },
   too_many_attempts: { retryAfter: formatWait },
   already_signed_in: { day: formatDay },
-  insufficient_balance: { min: formatPaise },
+  insufficient_balance: { min: formatPaise, required: formatPaise, available: formatPaise },
+  lots_invalid: { min: formatNumber, max: formatNumber },
+  market_closed: { opens: formatInstant },
+  // Band edges are prices: paise for stocks and digital currencies (forex prices are finer).
+  price_out_of_band: { min: formatPaise, max: formatPaise },
+  order_not_pending: { status: formatStatus },
+  position_not_holding: { status: formatStatus },
+  position_locked: { unlockAt: formatInstant },
+  market_order_stale: { createdAt: formatInstant },
+  upload_too_large: { max: formatMegabytes },
+  withdraw_below_min: { min: formatPaise },
+  withdraw_above_max: { max: formatPaise },
+  name_invalid: { max: formatNumber },
 }
 
 function formatParams(code: string, params: RefusalParams): Formatted {
@@ -93,12 +134,78 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
   // /news/detail
   news_not_found: () => msg`This article is no longer available.`,
   // Balances (DESIGN.md section 2 names this code as the example of a refusal with params).
-  insufficient_balance: ({ min }) =>
-    min ? msg`Insufficient balance: at least ${min} is needed.` : msg`Insufficient balance.`,
+  insufficient_balance: ({ min, required, available }) =>
+    required && available
+      ? msg`Insufficient balance: ${required} is needed and ${available} is available.`
+      : min
+        ? msg`Insufficient balance: at least ${min} is needed.`
+        : msg`Insufficient balance.`,
+  // Markets and trading (issue 3)
+  symbol_unknown: ({ symbol }) => (symbol ? msg`There is no instrument ${symbol}.` : msg`There is no such instrument.`),
+  instrument_not_tradable: ({ symbol }) =>
+    symbol ? msg`${symbol} is an index and cannot be traded.` : msg`An index cannot be traded.`,
+  order_not_found: () => msg`This order was not found.`,
+  trading_disabled: () => msg`Trading is disabled for this account.`,
+  lots_invalid: ({ min, max }) =>
+    min && max ? msg`Order a whole number of lots from ${min} to ${max}.` : msg`Order a whole number of lots.`,
+  leverage_not_allowed: ({ allowed }) =>
+    allowed ? msg`Leverage must be one of ${allowed}.` : msg`This leverage is not allowed.`,
+  margin_trading_disabled: () => msg`Enable margin trading to use leverage above 1.`,
+  limit_price_invalid: () => msg`The limit price must be above zero.`,
+  market_closed: ({ opens }) =>
+    opens ? msg`The market is closed. It opens at ${opens} (India time).` : msg`The market is closed now.`,
+  day_trading_closed: ({ cutoff }) =>
+    cutoff ? msg`Day trading closes at ${cutoff} India time.` : msg`Day trading is closed for today.`,
+  price_out_of_band: ({ min, max }) =>
+    min && max
+      ? msg`The price must be within today's band, ${min} to ${max}.`
+      : msg`The price is outside today's price band.`,
+  order_not_pending: ({ status }) =>
+    status ? msg`Only a pending order can be cancelled; this one is ${status}.` : msg`Only a pending order can be cancelled.`,
+  position_not_holding: ({ status }) =>
+    status ? msg`Only a holding position can be closed; this one is ${status}.` : msg`Only a holding position can be closed.`,
+  position_locked: ({ unlockAt }) =>
+    unlockAt ? msg`This position is locked until ${unlockAt} (India time).` : msg`This position is still locked.`,
+  // Identity and bank cards (issue 4)
+  upload_not_image: () => msg`The file is not a picture. Choose a JPEG, PNG or WebP photo.`,
+  upload_too_large: ({ max }) => (max ? msg`The picture is too large: at most ${max}.` : msg`The picture is too large.`),
+  upload_not_found: () => msg`That picture was not found among your uploads. Add it again.`,
+  real_name_under_review: () => msg`Your identity is already being reviewed.`,
+  real_name_verified: () => msg`Your identity is already verified.`,
+  name_invalid: ({ max }) => (max ? msg`Enter your name as on your ID, at most ${max} characters.` : msg`Enter your name as on your ID.`),
+  id_number_invalid: () => msg`The ID number is not valid.`,
+  pan_invalid: () => msg`The PAN must be five letters, four digits and a letter, like ABCDE1234F.`,
+  real_name_required: () => msg`Verify your identity first.`,
+  card_holder_mismatch: () => msg`The card holder must be the verified account holder.`,
+  ifsc_invalid: () => msg`The IFSC must be four letters, a zero and six letters or digits, like SBIN0001234.`,
+  bank_account_invalid: () => msg`The account number must be 9 to 18 digits.`,
+  bank_required: () => msg`Enter the bank and the branch.`,
+  card_duplicate: () => msg`This card is already in your list.`,
+  fund_password_format: () => msg`The fund password is six digits.`,
+  fund_password_wrong: () => msg`The fund password is wrong.`,
+  // Withdrawals (issue 4)
+  withdrawal_disabled: ({ reason }) => (reason ? msg`Withdrawals are disabled for this account: ${reason}` : msg`Withdrawals are disabled for this account.`),
+  fund_password_not_set: () => msg`Set a fund password first.`,
+  card_not_found: () => msg`Choose one of your bank cards.`,
+  withdraw_below_min: ({ min }) => (min ? msg`The smallest withdrawal is ${min}.` : msg`The amount is below the smallest withdrawal.`),
+  withdraw_above_max: ({ max }) => (max ? msg`The largest withdrawal is ${max}.` : msg`The amount is above the largest withdrawal.`),
+  outside_window: ({ from, to, days }) =>
+    from && to
+      ? days === 'weekdays'
+        ? msg`This can be done on weekdays from ${from} to ${to} India time.`
+        : msg`This can be done from ${from} to ${to} India time.`
+      : msg`This cannot be done at this hour.`,
+  fund_operation_pending: () => msg`Another money request is still being reviewed. Try again once it is decided.`,
+  // Client-side: a market order queued offline too long ago waits for the user's confirmation.
+  market_order_stale: ({ createdAt }) =>
+    createdAt
+      ? msg`This market order was placed at ${createdAt} and not sent yet. Confirm it at the current price or discard it.`
+      : msg`This market order waited too long to be sent. Confirm it at the current price or discard it.`,
   // Protocol codes from the envelope contract.
   unauthorized: () => msg`Your session has ended. Please log in again.`,
   request_in_flight: () => msg`This request is still being processed. Please wait a moment.`,
   idempotency_key_reused: () => msg`This request was already used for a different action.`,
+  request_withdrawn: () => msg`The request was withdrawn before it was carried out.`,
   idempotency_key_required: () => msg`This request could not be sent safely. Please try again.`,
   bad_request: ({ field }) =>
     field ? msg`Please check the field "${field}".` : msg`Some of the details are not valid.`,

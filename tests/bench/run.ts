@@ -1,10 +1,18 @@
 /** `npm run bench`: starts the real app once and prints every benchmark's figures. */
 import { startServer } from '../e2e/support/server'
+import { chartBench } from './chart'
 import { firstRouteBench } from './first-route'
+import { marketBench } from './market'
+import { ordersBench } from './orders'
+import { streamBench } from './stream'
 
 const server = await startServer()
 try {
   await firstRouteBench(server)
+  await streamBench(server)
+  await marketBench()
+  await ordersBench()
+  await chartBench()
 } finally {
   await server.stop()
 }

@@ -41,12 +41,34 @@ describe('GET /api/docs/json', () => {
       '/api/vue/user/signIn',
       '/api/vue/news/list',
       '/api/vue/news/detail',
+      '/api/vue/stock/list',
+      '/api/vue/stock/search',
+      '/api/vue/stock/detail',
+      '/api/vue/stock/kline',
+      '/api/vue/user/Optionallist',
+      '/api/vue/user/addOptional',
+      '/api/vue/user/delOptional',
+      '/api/vue/order/create',
+      '/api/vue/order/cancel',
+      '/api/vue/order/close',
+      '/api/vue/order/list',
+      '/api/vue/fund/records',
+      '/api/vue/user/upload',
+      '/api/vue/user/uploadData',
+      '/api/vue/user/realName',
+      '/api/vue/user/realNameInfo',
+      '/api/vue/user/bankList',
+      '/api/vue/user/addBankCard',
+      '/api/vue/user/fundPass',
+      '/api/vue/user/withdraw',
+      '/api/vue/user/withdrawList',
     ]
     for (const path of calls) {
       expect(paths[path]?.post?.requestBody, path).toBeDefined()
     }
     expect(paths['/api/health']?.get).toBeDefined()
-    expect(Object.keys(paths).sort()).toEqual([...calls, '/api/health'].sort())
+    expect(paths['/api/vue/stock/stream']?.get?.parameters?.map((p) => p.name)).toEqual(['symbols'])
+    expect(Object.keys(paths).sort()).toEqual([...calls, '/api/vue/stock/stream', '/api/health'].sort())
     expect(paths['/api/vue/user/info']?.post?.security).toEqual([{ token: [], account: [] }])
     expect(paths['/api/vue/user/signIn']?.post?.parameters?.map((p) => p.name)).toContain('idempotency-key')
   })

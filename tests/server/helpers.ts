@@ -17,6 +17,9 @@ import { DEMO_ACCOUNT, seedIfEmpty } from '../../server/db/seed'
 
 export { DEMO_ACCOUNT }
 
+/** The simulation seed of every test market. */
+export const TEST_MARKET_SEED = 20261122
+
 export type TestDatabase = { handle: DatabaseHandle; drop: () => Promise<void> }
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../server/db/migrations/', import.meta.url))
@@ -70,8 +73,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await handle.close()
       const cleanup = new pg.Client({ connectionString: adminUrl })
       await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await cleanup.end()
+      try {
+        // An autovacuum worker on the busy test database cannot be ended by a role without
+        // pg_signal_backend, and FORCE then refuses; it finishes in a moment, so try again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+            break
+          } catch (error) {
+            if (attempt >= 20) throw error
+            await new Promise((resolve) => setTimeout(resolve, 250))
+          }
+        }
+      } finally {
+        await cleanup.end()
+      }
     },
   }
 }
@@ -132,9 +148,11 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase()
   const clock = options.clock ?? createClock()
-  const config = loadConfig(options.profile ?? 'demo', options.config)
+  // The engine never runs on its own in tests: they sweep by hand with the test clock.
+  // A fixed seed and a short history keep every test file fast and its prices repeatable.
+  const config = loadConfig(options.profile ?? 'demo', { matchIntervalMs: 0, autoReviewIntervalMs: 0, marketBackfillDays: 10, ...options.config })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())
-  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null })
+  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null, marketSeed: TEST_MARKET_SEED })
 
   const call: TestApp['call'] = async (path, body, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers }

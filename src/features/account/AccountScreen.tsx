@@ -53,9 +53,14 @@ export function AccountScreen() {
           </p>
         </section>
         <ul className="menu">
+          <MenuLink to="/information/cashOut"><Trans>Withdraw</Trans></MenuLink>
+          <MenuLink to="/information/authInfo"><Trans>Identity verification</Trans></MenuLink>
+          <MenuLink to="/information/bankList"><Trans>Bank cards</Trans></MenuLink>
+          <MenuLink to="/information/fundRecord"><Trans>Fund records</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
+          <MenuLink to="/information/fundPass"><Trans>Fund password</Trans></MenuLink>
         </ul>
         <AboutMenu />
       </div>

@@ -10,6 +10,11 @@ type MenuTo =
   | '/information/aboutUs'
   | '/information/aboutInfo'
   | '/information/agreement'
+  | '/information/fundRecord'
+  | '/information/authInfo'
+  | '/information/bankList'
+  | '/information/fundPass'
+  | '/information/cashOut'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (

@@ -11,6 +11,8 @@ import { ChevronIcon, CheckIcon } from '../../app/icons'
 import { errorText } from '../../app/errors'
 import { useLastSignIn, useLatestNews, useSignInReward } from './queries'
 import { refreshHome, signInToday } from './actions'
+import { HomeMarket } from './HomeMarket'
+import '../market/market.css'
 import './home.css'
 
 /** Home: greeting, balances, the daily sign-in and the latest news, all from Dexie. */
@@ -39,6 +41,7 @@ export function HomeScreen() {
         </p>
       </header>
       <div className="page home-body">
+        <HomeMarket />
         <SignInCard account={account} user={user} />
         <LatestNews lang={lang} />
       </div>

@@ -28,7 +28,7 @@ describe('first-start seed', () => {
     expect(user).toMatchObject({ real_name_status: 'verified', real_name: 'Demo User' })
     expect(await verifyPassword(user.password_hash, 'demo1234')).toBe(true)
     expect(await verifyPassword(user.fund_password_hash!, '123456')).toBe(true)
-    expect(await balancesOf(db, user.id)).toEqual({ available: 10_000_000, frozen: 0, total: 10_000_000 })
+    expect(await balancesOf(db, user.id)).toEqual({ available: DEMO_ACCOUNT.grant, frozen: 0, total: DEMO_ACCOUNT.grant })
     const entries = await entriesOfUser(db, user.id)
     expect(entries).toEqual([
       {
@@ -37,8 +37,8 @@ describe('first-start seed', () => {
         reference: 'demo grant',
         createdAt: 1_000,
         legs: [
-          { account: 'house:promotions', currency: 'INR', amount: -10_000_000 },
-          { account: `user:${user.id}:available`, currency: 'INR', amount: 10_000_000 },
+          { account: 'house:promotions', currency: 'INR', amount: -DEMO_ACCOUNT.grant },
+          { account: `user:${user.id}:available`, currency: 'INR', amount: DEMO_ACCOUNT.grant },
         ],
       },
     ])

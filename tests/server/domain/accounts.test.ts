@@ -63,12 +63,14 @@ describe('account rules', () => {
   })
 
   it('summarises flags as booleans in the contract spelling', () => {
-    expect(flagSummary({ login_banned: 'x', no_withdraw: 'y' })).toEqual({
+    expect(flagSummary({ login_banned: 'x', no_withdraw: 'y' }, false)).toEqual({
       frozen: false,
       loginBanned: true,
       disabled: false,
       noTrade: false,
       noWithdraw: true,
+      marginTrading: false,
     })
+    expect(flagSummary({}, true).marginTrading).toBe(true)
   })
 })

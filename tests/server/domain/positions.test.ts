@@ -25,6 +25,7 @@ const long: Position = {
   direction: 'long',
   quantity: 100,
   entryPrice: 100_000,
+  unitDivisor: 1,
   leverage: 10,
   margin: 1_000_000,
   openedAt,

@@ -167,4 +167,26 @@ describe('idempotent mutations', () => {
     await purgeExpired({ db: t.database.db, now: t.clock.now, config: t.config })
     expect(await count()).toHaveLength(0)
   })
+
+  it('withdraws a request not yet carried out, so it never happens, and answers a done one with its reply', async () => {
+    const before = (await rewards(userId)).length
+    // The clock has run past the first session's expiry in the tests before.
+    const headers = await t.login('9700000001', 'secret123')
+    const withdraw = { ...headers, 'idempotency-withdraw': '1' }
+    const key = randomUUID()
+    const withdrawn = await t.call('/user/signIn', {}, { headers: withdraw, key })
+    expect(withdrawn.body).toMatchObject({ status: 0, code: 'request_withdrawn' })
+    // The original request arriving late gets the same refusal and does nothing.
+    const late = await t.call('/user/signIn', {}, { headers, key })
+    expect(late.raw).toBe(withdrawn.raw)
+    expect(await rewards(userId)).toHaveLength(before)
+
+    t.clock.advance(24 * 3600 * 1000)
+    const doneKey = randomUUID()
+    const done = await t.call('/user/signIn', {}, { headers, key: doneKey })
+    expect(done.body.status).toBe(1)
+    const asked = await t.call('/user/signIn', {}, { headers: withdraw, key: doneKey })
+    expect(asked.raw).toBe(done.raw)
+    expect(await rewards(userId)).toHaveLength(before + 1)
+  })
 })

@@ -25,6 +25,37 @@ const CONTRACT_NAMES = [
   'token_ttl_seconds',
   'idempotency_ttl_seconds',
   'demo_invite_code',
+  // market and trading (issue 3)
+  'market_always_open',
+  'market_hours',
+  'market_holidays',
+  'stream_interval_ms',
+  'stream_max_symbols',
+  'stock_page_size',
+  'stock_page_max',
+  'lot_size',
+  'lot_crypto_micro',
+  'lot_forex_units',
+  'max_lots_per_order',
+  'leverages',
+  'handling_fee_per_lakh',
+  'min_handling_fee',
+  'stamp_duty_per_lakh',
+  'price_band_pct',
+  'lock_unit',
+  'lock_count',
+  'day_trading_cutoff',
+  'stop_out_margin_pct',
+  'market_order_reconfirm_seconds',
+  'order_page_size',
+  'order_page_max',
+  // money in and out, reviews (issue 4)
+  'recharge_min',
+  'withdraw_min',
+  'withdraw_max',
+  'withdraw_window',
+  'withdraw_days',
+  'auto_review_seconds',
 ]
 
 describe('POST /common/config', () => {
@@ -45,6 +76,11 @@ describe('POST /common/config', () => {
         news_page_max: '50',
         idempotency_ttl_seconds: '691200',
         demo_invite_code: 'TIJORI',
+        market_always_open: '1',
+        leverages: '1,2,5,10',
+        lot_size: '100',
+        lock_unit: 'minutes',
+        lock_count: '1',
       })
     }
   })

@@ -26,8 +26,9 @@ describe('login, info, logout', () => {
       inviteCode: expect.stringMatching(/^[A-Z2-9]{8}$/),
       createdAt: t.clock.now(),
       currency: 'INR',
-      balances: { available: 10_000_000, frozen: 0, total: 10_000_000 },
-      flags: { frozen: false, loginBanned: false, disabled: false, noTrade: false, noWithdraw: false },
+      balances: { available: DEMO_ACCOUNT.grant, frozen: 0, total: DEMO_ACCOUNT.grant },
+      flags: { frozen: false, loginBanned: false, disabled: false, noTrade: false, noWithdraw: false, marginTrading: true },
+      fundPasswordSet: true,
       realName: { status: 'verified', name: 'Demo User', reason: null },
       signIn: { count: 0, lastDay: null, today: false },
     })
@@ -110,6 +111,6 @@ describe('account flags', () => {
     }
     const headers = await t.login(account, password)
     const info = await t.call('/user/info', {}, { headers })
-    expect((info.body.data as { flags: unknown }).flags).toEqual({ frozen: false, loginBanned: false, disabled: false, noTrade: true, noWithdraw: true })
+    expect((info.body.data as { flags: unknown }).flags).toEqual({ frozen: false, loginBanned: false, disabled: false, noTrade: true, noWithdraw: true, marginTrading: false })
   })
 })

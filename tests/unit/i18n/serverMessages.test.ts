@@ -37,6 +37,10 @@ describe('translateRefusal in English', () => {
     )
   })
 
+  it('names the upload size limit in megabytes', () => {
+    expect(translateRefusal({ code: 'upload_too_large', params: { max: 5 * 1024 * 1024 } })).toBe('The picture is too large: at most 5 MB.')
+  })
+
   it('includes the back-office reason when there is one', () => {
     expect(translateRefusal({ code: 'account_frozen', params: { reason: 'KYC review' } })).toBe(
       'This account is frozen: KYC review',

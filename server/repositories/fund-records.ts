@@ -1,0 +1,55 @@
+/**
+ * Fund records: the ledger as the user sees it. Each record is one ledger entry (per currency)
+ * that touched the user's pockets, with what it changed in `available` and in `frozen`. Read from
+ * `ledger_entries` and `ledger_legs` (repositories/ledger.ts writes them); nothing is stored here.
+ */
+import { sql } from 'kysely'
+import { userAccount } from '../domain/ledger'
+import { type Executor } from './executor'
+
+export type FundRecord = {
+  id: number
+  reason: string
+  reference: string | null
+  createdAt: number
+  currency: string
+  available: number
+  frozen: number
+}
+
+/** A page of the user's records, newest first; `reasons` narrows them (undefined: all). */
+export async function fundRecordsOf(
+  db: Executor,
+  userId: number,
+  reasons: readonly string[] | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ data: FundRecord[]; total: number }> {
+  const available = userAccount(userId, 'available')
+  const frozen = userAccount(userId, 'frozen')
+  let legs = db
+    .selectFrom('ledger_legs as l')
+    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
+    .where('l.account', 'in', [available, frozen])
+  if (reasons) legs = legs.where('e.reason', 'in', reasons)
+  const [data, count] = await Promise.all([
+    legs
+      .select([
+        'e.id as id',
+        'e.reason as reason',
+        'e.reference as reference',
+        'e.created_at as createdAt',
+        'l.currency as currency',
+        // sum(bigint) is numeric; the cast brings it back to int8 so the one int8 parser applies.
+        sql<number>`coalesce(sum(l.amount) filter (where l.account = ${available}), 0)::bigint`.as('available'),
+        sql<number>`coalesce(sum(l.amount) filter (where l.account = ${frozen}), 0)::bigint`.as('frozen'),
+      ])
+      .groupBy(['e.id', 'e.reason', 'e.reference', 'e.created_at', 'l.currency'])
+      .orderBy('e.id', 'desc')
+      .orderBy('l.currency')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    legs.select(sql<number>`count(distinct (l.entry_id, l.currency))::bigint`.as('total')).executeTakeFirstOrThrow(),
+  ])
+  return { data, total: count.total }
+}

@@ -1,0 +1,88 @@
+/**
+ * Money out (issue 4): /user/withdraw freezes the amount under the user's lock after every rule of
+ * DESIGN.md section 4 holds; /user/withdrawList shows the requests and their reviews. Thin: the
+ * rules are server/domain/funds.ts, the SQL server/repositories/withdrawals.ts.
+ */
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { checkWithdrawal } from '../domain/funds'
+import { verifyPassword } from '../domain/password-hash'
+import { sessionOf } from '../plugins/auth'
+import { ok, unauthorized } from '../plugins/envelope'
+import { flagsOf } from '../repositories/account-flags'
+import { bankCardsOf } from '../repositories/identity'
+import { lockTrader } from '../repositories/orders'
+import { findUserById } from '../repositories/users'
+import { hasPendingWithdrawal, insertWithdrawal, withdrawalsOf } from '../repositories/withdrawals'
+import { type RouteDeps } from './deps'
+import { EmptyObject, IdempotencyHeaders, PRIVATE, PasswordText, replies } from './schemas'
+
+const WithdrawalDto = Type.Object({
+  id: Type.Integer(),
+  cardId: Type.Integer(),
+  amount: Type.Integer({ description: 'paise' }),
+  status: Type.String({ description: 'pending, approved (paid) or rejected (unfrozen)' }),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+
+export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const { db, config, now, runIdempotent } = deps
+
+  app.post(
+    '/user/withdraw',
+    {
+      config: { auth: true, idempotent: true },
+      schema: {
+        tags: ['funds'],
+        summary: 'Ask to withdraw to one of your cards: the amount is frozen until the review pays it or gives it back',
+        description:
+          'Refusals: withdrawal_disabled {reason}, real_name_required {status}, fund_password_not_set, fund_password_wrong, card_not_found, ' +
+          'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending',
+        security: PRIVATE,
+        headers: IdempotencyHeaders,
+        body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Type.Integer({ minimum: 1 }), fundPassword: PasswordText }),
+        response: replies(WithdrawalDto),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        const { amount, cardId, fundPassword } = request.body
+        const user = await findUserById(db, userId)
+        if (!user) throw unauthorized()
+        // The slow hash is checked before any lock is taken.
+        const fundPasswordOk = user.fund_password_hash !== null && (await verifyPassword(user.fund_password_hash, fundPassword))
+        const [flags, cards] = await Promise.all([flagsOf(db, userId), bankCardsOf(db, userId)])
+        return commit(async (trx) => {
+          // Under the user's lock, with the balance read after it: two requests cannot both spend it.
+          const trader = await lockTrader(trx, userId)
+          if (!trader) throw unauthorized()
+          const refusal = checkWithdrawal({
+            amount,
+            noWithdraw: flags.no_withdraw ?? null,
+            status: user.real_name_status,
+            fundPasswordSet: user.fund_password_hash !== null,
+            fundPasswordOk,
+            ownCard: cards.some((c) => c.id === cardId),
+            withdrawable: trader.available,
+            otherPending: await hasPendingWithdrawal(trx, userId),
+            rules: config.funds,
+            now: now(),
+          })
+          if (refusal) throw refusal
+          return insertWithdrawal(trx, { userId, cardId, amount, now: now() })
+        })
+      }),
+  )
+
+  app.post(
+    '/user/withdrawList',
+    {
+      config: { auth: true },
+      schema: { tags: ['funds'], summary: "The user's withdrawals, newest first", security: PRIVATE, body: EmptyObject, response: replies(Type.Object({ data: Type.Array(WithdrawalDto) })) },
+    },
+    async (request) => ok({ data: await withdrawalsOf(db, sessionOf(request).userId) }),
+  )
+}

@@ -1,0 +1,119 @@
+/**
+ * Identity and bank cards (issue 4). Stored in db.meta, per account:
+ * - `realName:<account>`  the identity's status, name, the reviewer's reason and the latest
+ *                         submission (/user/realNameInfo);
+ * - `bankCards:<account>` the user's bank cards (/user/bankList): a handful, one row holds them.
+ * Adding a card is the outbox kind 'card.add', so a card added offline is sent once online.
+ * Sending the identity photos needs the network and is not queued: two 5 MB photos would sit on
+ * the device for days, and the reviewer wants them now.
+ */
+import { call } from './api'
+import { db, type OutboxItem } from './db'
+import { enqueue, registerOutboxEffect } from './outbox'
+import { getSession } from './sessionStore'
+import { offlineIsFine, refresh, refreshUserInfo } from './sync'
+
+export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
+
+export type RealNameSubmission = {
+  id: number
+  name: string
+  idNumber: string
+  pan: string
+  status: 'pending' | 'approved' | 'rejected'
+  reason: string | null
+  createdAt: number
+  decidedAt: number | null
+}
+
+export type RealNameInfo = { status: RealNameStatus; name: string | null; reason: string | null; submission: RealNameSubmission | null }
+
+export type BankCard = { id: number; holder: string; accountNumber: string; ifsc: string; bank: string; branch: string; createdAt: number }
+
+export type BankCardInput = { holder: string; accountNumber: string; ifsc: string; bank: string; branch: string }
+
+export type RealNameInput = { name: string; idNumber: string; pan: string; front: Blob; back: Blob }
+
+export function realNameKey(account: string): string {
+  return `realName:${account}`
+}
+
+export function bankCardsKey(account: string): string {
+  return `bankCards:${account}`
+}
+
+/** Fetches the identity's status into db.meta. Quiet offline. */
+export async function refreshRealName(opts: { fresh?: boolean } = {}): Promise<RealNameInfo | undefined> {
+  const account = getSession()?.account
+  if (!account) return undefined
+  return offlineIsFine(
+    refresh(
+      realNameKey(account),
+      async () => {
+        const info = await call<RealNameInfo>('/user/realNameInfo')
+        if (getSession()?.account !== account) return info
+        // The same fact is in the stored /user/info, which other screens read: both move together.
+        await db.transaction('rw', db.meta, db.user, async () => {
+          await db.meta.put({ key: realNameKey(account), value: info, updatedAt: Date.now() })
+          await db.user.update(account, { realName: { status: info.status, name: info.name, reason: info.reason } })
+        })
+        return info
+      },
+      opts,
+    ),
+  )
+}
+
+/** Fetches the bank cards into db.meta. Quiet offline. */
+export async function refreshBankCards(opts: { fresh?: boolean } = {}): Promise<BankCard[] | undefined> {
+  const account = getSession()?.account
+  if (!account) return undefined
+  return offlineIsFine(
+    refresh(
+      bankCardsKey(account),
+      async () => {
+        const { data } = await call<{ data: BankCard[] }>('/user/bankList')
+        if (getSession()?.account === account) await db.meta.put({ key: bankCardsKey(account), value: data, updatedAt: Date.now() })
+        return data
+      },
+      opts,
+    ),
+  )
+}
+
+/** The bytes of a picture as base64, the way /user/upload takes them. */
+export async function toBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  let binary = ''
+  // In chunks: String.fromCharCode with 5 million arguments overflows the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/**
+ * Uploads both photos, then sends the identity for review. `attemptKey` is one per form attempt
+ * (the same input sent again reuses it, so a retry after a lost reply changes nothing twice).
+ * Throws NetworkError offline and ApiRefusal with the rule that refused.
+ */
+export async function submitRealName(input: RealNameInput, attemptKey: string): Promise<RealNameSubmission> {
+  const upload = async (kind: 'id_front' | 'id_back', file: Blob) =>
+    (await call<{ id: number }>('/user/upload', { kind, data: await toBase64(file) }, { idempotencyKey: `${attemptKey}:${kind}`, silent: true })).id
+  const frontId = await upload('id_front', input.front)
+  const backId = await upload('id_back', input.back)
+  const submission = await call<RealNameSubmission>(
+    '/user/realName',
+    { name: input.name, idNumber: input.idNumber, pan: input.pan, frontId, backId },
+    { idempotencyKey: attemptKey, silent: true },
+  )
+  await Promise.all([refreshRealName({ fresh: true }), refreshUserInfo({ fresh: true })])
+  return submission
+}
+
+/** Queues a new bank card; the list is fetched again once the server has it. */
+export function addBankCard(input: BankCardInput): Promise<OutboxItem> {
+  return enqueue('card.add', '/user/addBankCard', input)
+}
+
+registerOutboxEffect('card.add', async () => {
+  await refreshBankCards({ fresh: true })
+})

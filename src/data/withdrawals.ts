@@ -1,0 +1,52 @@
+/**
+ * Withdrawals (issue 4). Stored: db.meta `withdrawals:<account>` = the latest requests and their
+ * reviews (/user/withdrawList). A request is sent at once and never queued: it carries the fund
+ * password, which must not rest on the device, and money should not leave on a stale decision.
+ */
+import { call } from './api'
+import { db } from './db'
+import { getSession } from './sessionStore'
+import { offlineIsFine, refresh, refreshUserInfo } from './sync'
+
+export type Withdrawal = {
+  id: number
+  cardId: number
+  amount: number
+  status: 'pending' | 'approved' | 'rejected'
+  reason: string | null
+  createdAt: number
+  decidedAt: number | null
+}
+
+export type WithdrawalInput = { amount: number; cardId: number; fundPassword: string }
+
+export function withdrawalsKey(account: string): string {
+  return `withdrawals:${account}`
+}
+
+/** Fetches the requests into db.meta. Quiet offline. */
+export async function refreshWithdrawals(opts: { fresh?: boolean } = {}): Promise<Withdrawal[] | undefined> {
+  const account = getSession()?.account
+  if (!account) return undefined
+  return offlineIsFine(
+    refresh(
+      withdrawalsKey(account),
+      async () => {
+        const { data } = await call<{ data: Withdrawal[] }>('/user/withdrawList')
+        if (getSession()?.account === account) await db.meta.put({ key: withdrawalsKey(account), value: data, updatedAt: Date.now() })
+        return data
+      },
+      opts,
+    ),
+  )
+}
+
+/**
+ * Asks for a withdrawal; the amount is frozen until the review. One `idempotencyKey` per form
+ * attempt. Throws ApiRefusal with the rule that refused, NetworkError offline.
+ */
+export async function requestWithdrawal(input: WithdrawalInput, idempotencyKey: string): Promise<Withdrawal> {
+  const withdrawal = await call<Withdrawal>('/user/withdraw', input, { idempotencyKey, silent: true })
+  await Promise.all([refreshWithdrawals({ fresh: true }), refreshUserInfo({ fresh: true })])
+  return withdrawal
+}

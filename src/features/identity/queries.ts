@@ -1,0 +1,21 @@
+/** Reads of the identity and bank-card screens from Dexie, one useLiveQuery each. */
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db, type OutboxItem } from '../../data/db'
+import { bankCardsKey, realNameKey, type BankCard, type RealNameInfo } from '../../data/identity'
+
+/** The stored identity status: undefined while reading, null when never fetched on this device. */
+export function useRealName(account: string | null | undefined): RealNameInfo | null | undefined {
+  return useLiveQuery(async () => (account ? (((await db.meta.get(realNameKey(account)))?.value as RealNameInfo | undefined) ?? null) : null), [account])
+}
+
+export function useBankCards(account: string | null | undefined): BankCard[] | null | undefined {
+  return useLiveQuery(async () => (account ? (((await db.meta.get(bankCardsKey(account)))?.value as BankCard[] | undefined) ?? null) : null), [account])
+}
+
+/** Cards added on this device that the server has not taken yet (queued, sending or refused). */
+export function useQueuedCards(account: string | null | undefined): OutboxItem[] | undefined {
+  return useLiveQuery(
+    async () => (account ? (await db.outbox.where('state').anyOf('queued', 'sending', 'failed').toArray()).filter((i) => i.kind === 'card.add' && i.account === account) : []),
+    [account],
+  )
+}

@@ -1,0 +1,33 @@
+/** Actions of the trading screens: orders through the outbox, reads through src/data refreshers. */
+import { useEffect } from 'react'
+import { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, refreshOrders } from '../../data/trading'
+import { watchQuotes } from '../../data/stream'
+import { refreshStockDetail, refreshStockList } from '../../data/market'
+import { refreshUserInfo } from '../../data/sync'
+import { discard } from '../../data/outbox'
+
+export { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, discard }
+
+/** Orders and balances; offline is fine, the screens keep what Dexie has. */
+export function refreshTrade(): Promise<void> {
+  return Promise.all([refreshOrders().catch(() => undefined), refreshUserInfo().catch(() => undefined)]).then(() => undefined)
+}
+
+/** The instrument's quote and detail for the order form; offline keeps the last. */
+export async function refreshInstrument(symbol: string): Promise<void> {
+  if (symbol) await refreshStockDetail(symbol).catch(() => undefined)
+}
+
+/** The stock list for the day-trading screen's choice; offline keeps the last. */
+export function refreshStocks(): void {
+  void refreshStockList('stock').catch(() => undefined)
+}
+
+/** Live quotes for `symbols` while the screen shows them (the stream writes them into Dexie). */
+export function useLiveQuotes(symbols: readonly string[]): void {
+  const key = [...new Set(symbols)].sort().join(',')
+  useEffect(() => {
+    if (!key) return undefined
+    return watchQuotes(key.split(','))
+  }, [key])
+}

@@ -1,0 +1,115 @@
+/**
+ * The order form's first check of each published rule, so the user sees at once which rule an
+ * order would break; the server checks them all again and is the authority. Pure: the caller
+ * passes the rules, the quote, the user's balance and flags, and the time.
+ */
+import { type UserInfo } from '../../data/db'
+import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trading'
+
+const MINUTE_MS = 60_000
+/** India keeps UTC+05:30 all year, so a fixed offset is exact. */
+const IST_OFFSET_MS = 330 * MINUTE_MS
+
+export type MarketHours = { alwaysOpen: boolean; open: string; close: string; holidays: readonly string[] }
+
+/** The published market hours from config: `market_always_open`, `market_hours`, `market_holidays`. */
+export function marketHoursFromConfig(get: (name: string) => string | undefined): MarketHours {
+  const [open = '09:15', close = '15:30'] = (get('market_hours') ?? '09:15-15:30').split('-')
+  const holidays = (get('market_holidays') ?? '').split(',').map((d) => d.trim()).filter(Boolean)
+  return { alwaysOpen: get('market_always_open') === '1', open, close, holidays }
+}
+
+/**
+ * The hours of one instrument: /stock/detail says whether its market runs around the clock (the
+ * demo, or a market that never closes) and its session; the config adds the exchange holidays.
+ */
+export function instrumentHours(config: MarketHours, detail: { alwaysOpen: boolean; hours: string } | null | undefined): MarketHours {
+  if (!detail) return config
+  const [open = config.open, close = config.close] = detail.hours.split('-')
+  const alwaysOpen = detail.alwaysOpen || (open === '00:00' && close === '24:00')
+  return { ...config, alwaysOpen, open, close }
+}
+
+function minutesOf(hhmm: string): number {
+  const [h = '0', m = '0'] = hhmm.split(':')
+  return Number(h) * 60 + Number(m)
+}
+
+function istParts(now: number): { day: string; weekday: number; minutes: number } {
+  const shifted = new Date(now + IST_OFFSET_MS)
+  return {
+    day: shifted.toISOString().slice(0, 10),
+    weekday: shifted.getUTCDay(),
+    minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+  }
+}
+
+/** Whether the exchange takes orders at `now`: around the clock in the demo, else NSE hours on weekdays. */
+export function isMarketOpen(now: number, hours: MarketHours): boolean {
+  if (hours.alwaysOpen) return true
+  const { day, weekday, minutes } = istParts(now)
+  if (weekday === 0 || weekday === 6 || hours.holidays.includes(day)) return false
+  return minutes >= minutesOf(hours.open) && minutes < minutesOf(hours.close)
+}
+
+/** Whether the day-trading cut-off (India time `hh:mm`) has passed on the India day of `now`. */
+export function isPastCutoff(now: number, cutoff: string): boolean {
+  return istParts(now).minutes >= minutesOf(cutoff)
+}
+
+/** On, off, or unknown when /user/info does not say (then the server decides). */
+export type MarginTrading = 'on' | 'off' | 'unknown'
+
+export function marginTradingOf(user: UserInfo | null | undefined): MarginTrading {
+  const value = user?.flags.marginTrading
+  return value === true ? 'on' : value === false ? 'off' : 'unknown'
+}
+
+export type RuleCode = 'trading' | 'lots' | 'leverage' | 'hours' | 'day_trading' | 'band' | 'balance'
+
+export type RuleCheck = { rule: RuleCode; ok: boolean }
+
+export type OrderCheckInput = {
+  lots: number
+  leverage: number
+  dayTrading: boolean
+  /** The price the order would trade at: the limit, or the quote for a market order. */
+  price: number | undefined
+}
+
+export type OrderCheckContext = {
+  rules: ClientTradingRules
+  hours: MarketHours
+  prevClose: number | undefined
+  user: UserInfo | null | undefined
+  costs: OpeningCostsPreview | undefined
+  now: number
+}
+
+/** The band today's orders must price within, from the previous close; undefined without a quote. */
+export function bandOf(prevClose: number | undefined, rules: ClientTradingRules): PriceBand | undefined {
+  return prevClose !== undefined && Number.isSafeInteger(prevClose) && prevClose > 0 ? priceBand(prevClose, rules) : undefined
+}
+
+/**
+ * Each rule in the server's order (server/domain/orders.ts validateOrder), with whether this order
+ * meets it. A rule the client cannot judge (no quote, no balance yet) counts as met.
+ */
+export function checkOrder(input: OrderCheckInput, ctx: OrderCheckContext): RuleCheck[] {
+  const { rules } = ctx
+  const band = bandOf(ctx.prevClose, rules)
+  const checks: RuleCheck[] = [
+    { rule: 'trading', ok: ctx.user?.flags.noTrade !== true },
+    { rule: 'lots', ok: Number.isSafeInteger(input.lots) && input.lots >= 1 && input.lots <= rules.maxLotsPerOrder },
+    {
+      rule: 'leverage',
+      ok: rules.leverages.includes(input.leverage) && (input.leverage === 1 || marginTradingOf(ctx.user) !== 'off'),
+    },
+    { rule: 'hours', ok: isMarketOpen(ctx.now, ctx.hours) },
+  ]
+  if (input.dayTrading) checks.push({ rule: 'day_trading', ok: !isPastCutoff(ctx.now, rules.dayTradingCutoff) })
+  checks.push({ rule: 'band', ok: band === undefined || input.price === undefined || (input.price >= band.min && input.price <= band.max) })
+  const available = ctx.user?.balances.available
+  checks.push({ rule: 'balance', ok: available === undefined || ctx.costs === undefined || ctx.costs.totalDebit <= available })
+  return checks
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { IndicesScreen } from '../../features/market/IndicesScreen'
+
+export const Route = createFileRoute('/home/zhishu')({ component: IndicesScreen })

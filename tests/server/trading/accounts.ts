@@ -1,0 +1,36 @@
+/** Funded, signed-in test accounts (no vitest imports: the orders bench uses them too). */
+import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../../../server/domain/ledger'
+import { postEntry } from '../../../server/repositories/ledger'
+import { setMarginTrading } from '../../../server/repositories/orders'
+import { findUserByAccount } from '../../../server/repositories/users'
+import { type TestApp } from '../helpers'
+
+export type Trader = { account: string; userId: number; headers: Record<string, string> }
+
+/** A registered, signed-in account, funded through the ledger, margin trading on unless told. */
+export async function trader(t: TestApp, account: string, paise: number, options: { marginTrading?: boolean } = {}): Promise<Trader> {
+  await t.register(account)
+  const headers = await t.login(account, 'secret123')
+  const userId = (await findUserByAccount(t.database.db, account))!.id
+  if (paise > 0) await grant(t, userId, paise)
+  if (options.marginTrading ?? true) await setMarginTrading(t.database.db, userId, true)
+  return { account, userId, headers }
+}
+
+export async function grant(t: TestApp, userId: number, paise: number): Promise<void> {
+  await t.database.db.transaction().execute((trx) =>
+    postEntry(
+      trx,
+      transfer({
+        reason: LEDGER_REASONS.demoGrant,
+        reference: 'test',
+        from: HOUSE_PROMOTIONS,
+        to: userAccount(userId, 'available'),
+        currency: 'INR',
+        amount: paise,
+      }),
+      t.clock.now(),
+    ),
+  )
+}
+

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest'
+import { type OrderRow, type UserInfo } from '../../../src/data/db'
+import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/lib/trading'
+import { checkOrder, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
+import { holdingItems, ordersOfTab } from '../../../src/features/trade/positions'
+import { formatQuantity } from '../../../src/features/trade/labels'
+
+const rules = DEFAULT_CLIENT_TRADING_RULES
+// 2025-06-02 (a Monday) at 10:00 India time = 04:30 UTC.
+const MONDAY_10 = Date.UTC(2025, 5, 2, 4, 30)
+const nse = marketHoursFromConfig((name) => ({ market_always_open: '0', market_hours: '09:15-15:30', market_holidays: '2025-08-15' })[name])
+
+function user(available: number, flags: Partial<UserInfo['flags']> & { marginTrading?: boolean } = {}): UserInfo {
+  return {
+    account: '9000000001',
+    inviteCode: 'X',
+    createdAt: 0,
+    currency: 'INR',
+    balances: { available, frozen: 0, total: available },
+    flags: { frozen: false, loginBanned: false, disabled: false, noTrade: false, noWithdraw: false, ...flags },
+    realName: { status: 'verified', name: null, reason: null },
+    signIn: { count: 0, lastDay: null, today: false },
+  }
+}
+
+describe('market hours', () => {
+  it('is open on a weekday inside 09:15-15:30 India time and closed outside', () => {
+    expect(isMarketOpen(MONDAY_10, nse)).toBe(true)
+    expect(isMarketOpen(Date.UTC(2025, 5, 2, 3, 44), nse)).toBe(false) // 09:14
+    expect(isMarketOpen(Date.UTC(2025, 5, 2, 10, 0), nse)).toBe(false) // 15:30
+  })
+
+  it('is closed at weekends and on published holidays, open around the clock in the demo', () => {
+    expect(isMarketOpen(Date.UTC(2025, 5, 7, 4, 30), nse)).toBe(false) // Saturday
+    expect(isMarketOpen(Date.UTC(2025, 7, 15, 4, 30), nse)).toBe(false) // Independence Day
+    expect(isMarketOpen(Date.UTC(2025, 5, 7, 4, 30), { ...nse, alwaysOpen: true })).toBe(true)
+  })
+
+  it('passes the day-trading cut-off at its India time', () => {
+    expect(isPastCutoff(Date.UTC(2025, 5, 2, 9, 44), '15:15')).toBe(false) // 15:14
+    expect(isPastCutoff(Date.UTC(2025, 5, 2, 9, 45), '15:15')).toBe(true)
+  })
+})
+
+describe('checkOrder', () => {
+  const quote = { price: 100_000, lotUnits: 100, unitDivisor: 1 }
+  const input = { direction: 'long', type: 'market', lots: 1, leverage: 1 } as const
+  const costs = openingCostsPreview(input, quote, rules)
+  const ctx = { rules, hours: nse, prevClose: 100_000, costs, now: MONDAY_10 }
+  const broken = (checks: { rule: string; ok: boolean }[]) => checks.filter((c) => !c.ok).map((c) => c.rule)
+
+  it('passes an order that meets every rule', () => {
+    expect(broken(checkOrder({ lots: 1, leverage: 1, dayTrading: false, price: 100_000 }, { ...ctx, user: user(100_000_000) }))).toEqual([])
+  })
+
+  it('names the balance rule when the total debit is above the available balance', () => {
+    expect(broken(checkOrder({ lots: 1, leverage: 1, dayTrading: false, price: 100_000 }, { ...ctx, user: user(1000) }))).toEqual(['balance'])
+  })
+
+  it('names the band rule for a price outside previous close ±10%', () => {
+    expect(broken(checkOrder({ lots: 1, leverage: 1, dayTrading: false, price: 111_000 }, { ...ctx, user: user(100_000_000) }))).toEqual(['band'])
+  })
+
+  it('refuses leverage above 1 only when the account says margin trading is off', () => {
+    const order = { lots: 1, leverage: 5, dayTrading: false, price: 100_000 }
+    expect(broken(checkOrder(order, { ...ctx, user: user(100_000_000, { marginTrading: false }) }))).toEqual(['leverage'])
+    expect(broken(checkOrder(order, { ...ctx, user: user(100_000_000) }))).toEqual([])
+    expect(marginTradingOf(user(0, { marginTrading: true }))).toBe('on')
+  })
+
+  it('names hours, lots, trading and day trading when they are broken', () => {
+    const late = Date.UTC(2025, 5, 2, 9, 50) // 15:20
+    const checks = checkOrder({ lots: 0, leverage: 1, dayTrading: true, price: 100_000 }, { ...ctx, now: late, user: user(100_000_000, { noTrade: true }) })
+    expect(broken(checks)).toEqual(['trading', 'lots', 'day_trading'])
+    expect(broken(checkOrder({ lots: 1, leverage: 1, dayTrading: false, price: 100_000 }, { ...ctx, now: Date.UTC(2025, 5, 7, 4, 30), user: user(100_000_000) }))).toEqual(['hours'])
+  })
+})
+
+function order(partial: Partial<OrderRow>): OrderRow {
+  return {
+    account: 'a',
+    id: 1,
+    orderNo: 'O1',
+    symbol: 'TCS',
+    name: 'TCS',
+    kind: 'stock',
+    type: 'market',
+    direction: 'long',
+    lots: 1,
+    quantity: 100,
+    unitDivisor: 1,
+    quantityScale: 1,
+    leverage: 1,
+    dayTrading: false,
+    limitPrice: null,
+    entryPrice: 100_00,
+    exitPrice: null,
+    contractAmount: 1_000_000,
+    margin: 1_000_000,
+    fee: 1000,
+    stampDuty: 150,
+    closeFee: null,
+    closeStampDuty: null,
+    pnl: null,
+    cashReturned: null,
+    status: 'holding',
+    unlockAt: null,
+    stopOutPrice: null,
+    squareOffAt: null,
+    createdAt: 1,
+    openedAt: 1,
+    closedAt: null,
+    closeReason: null,
+    ...partial,
+  }
+}
+
+describe('trade tabs', () => {
+  const orders = [
+    order({ id: 1, status: 'locked' }),
+    order({ id: 2, status: 'pending', entryPrice: null, limitPrice: 9000 }),
+    order({ id: 3, status: 'closed' }),
+    order({ id: 4, status: 'cancelled' }),
+    order({ id: 5, kind: 'crypto', symbol: 'BTCINR', status: 'holding' }),
+    order({ id: 6, kind: 'forex', symbol: 'USDINR', status: 'preparing_to_close' }),
+  ]
+  const ids = (rows: OrderRow[]) => rows.map((o) => o.id)
+
+  it('lists each status under its tab', () => {
+    expect(ids(ordersOfTab(orders, 'open'))).toEqual([1, 5, 6])
+    expect(ids(ordersOfTab(orders, 'pending'))).toEqual([2])
+    expect(ids(ordersOfTab(orders, 'ended'))).toEqual([3, 4])
+    expect(ids(ordersOfTab(orders, 'crypto'))).toEqual([5])
+    expect(ids(ordersOfTab(orders, 'forex'))).toEqual([6])
+  })
+
+  it('sums open positions per instrument and direction with a quantity-weighted price and live P&L', () => {
+    const rows = [
+      order({ id: 1, lots: 1, quantity: 100, entryPrice: 10_000, margin: 500_000 }),
+      order({ id: 2, lots: 3, quantity: 300, entryPrice: 10_200, margin: 1_530_000 }),
+      order({ id: 3, direction: 'short', entryPrice: 10_000 }),
+      order({ id: 4, status: 'closed' }),
+    ]
+    const items = holdingItems(rows, new Map([['TCS', { price: 10_100 }]]))
+    expect(items.map((i) => [i.key, i.positions, i.lots, i.averagePrice])).toEqual([
+      ['TCS:long', 2, 4, 10_150],
+      ['TCS:short', 1, 1, 10_000],
+    ])
+    // long: 400 x 101.00 = 40,400.00 now; entry 100 x 100 + 300 x 102 = 40,600.00 -> -200.00
+    expect(items[0]?.marketValue).toBe(4_040_000)
+    expect(items[0]?.pnl).toBe(-20_000)
+    expect(items[0]?.margin).toBe(2_030_000)
+    // short: 100 x 100.00 entry, 101.00 now -> -100.00
+    expect(items[1]?.pnl).toBe(-10_000)
+  })
+
+  it('leaves value and P&L unknown without a quote', () => {
+    const [item] = holdingItems([order({})], new Map())
+    expect(item?.marketValue).toBeUndefined()
+    expect(item?.pnl).toBeUndefined()
+  })
+})
+
+describe('formatQuantity', () => {
+  it('shows shares whole with Indian grouping and coins without trailing zeros', () => {
+    expect(formatQuantity(150_000, 1)).toBe('1,50,000')
+    expect(formatQuantity(10_000, 1_000_000)).toBe('0.01')
+    expect(formatQuantity(1_500_000, 1_000_000)).toBe('1.5')
+  })
+})
+
+describe('instrumentHours', () => {
+  it('takes an around-the-clock session from the instrument and keeps the exchange hours otherwise', () => {
+    expect(instrumentHours(nse, { alwaysOpen: false, hours: '00:00-24:00' }).alwaysOpen).toBe(true)
+    expect(instrumentHours(nse, { alwaysOpen: false, hours: '09:15-15:30' })).toEqual(nse)
+    expect(instrumentHours(nse, null)).toEqual(nse)
+  })
+})
