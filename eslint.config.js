@@ -58,6 +58,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The back office is a staff tool in English (DESIGN.md 6 is about the user app): no catalogs.
+    files: ['src/admin/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object instead of enum.' }] },
+  },
+  {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { 'no-restricted-syntax': 'off', 'no-restricted-imports': 'off' },
   },

@@ -33,12 +33,18 @@ export default defineConfig({
           { src: 'icons/icon-512-maskable.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'] },
+      // The back office is not part of the installed app: never precached for users.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], globIgnores: ['admin.html', 'assets/admin-*'] },
       devOptions: { enabled: false },
     }),
   ],
   server: { proxy: { '/api': apiTarget } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Two pages: the PWA and the back office (admin.html), each its own entry and bundle.
+    rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/unit/setup.ts'] } },

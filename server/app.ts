@@ -20,6 +20,10 @@ import { userRoutes } from './routes/user'
 import { fundRoutes } from './routes/fund'
 import { identityRoutes } from './routes/identity'
 import { withdrawRoutes } from './routes/withdraw'
+import { usdtRoutes } from './routes/usdt'
+import { exchangeRoutes } from './routes/exchange'
+import { ADMIN_PREFIX, adminRoutes } from './routes/admin'
+import { rechargeRoutes } from './routes/recharge'
 import { type AutoReviewer, createAutoReviewer } from './reviews/auto-review'
 import { orderRoutes } from './routes/order'
 import { watchlistRoutes } from './routes/watchlist'
@@ -102,6 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fundRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(identityRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(withdrawRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(usdtRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(exchangeRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(adminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
+  await app.register(rechargeRoutes, { ...routeDeps, prefix: API_PREFIX })
 
   // The matching engine (fills, settles, stop-outs, square-offs); tests call app.trading.sweep by hand.
   const trading = createTradingEngine({ db, config, market: routeDeps.market })

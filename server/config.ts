@@ -2,8 +2,11 @@
  * The server's published rules. Every limit the server enforces lives here, and /common/config
  * publishes all of them so the UI can show the rule that refuses (DESIGN.md section 2).
  */
+import { CURRENCIES } from './domain/exchange'
 import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './domain/funds'
 import { type Paise } from './domain/money'
+import { type AttemptLimits } from './domain/rate-limit'
+import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './domain/recharges'
 import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './domain/trading-rules'
 import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
 
@@ -60,6 +63,20 @@ export type ServerConfig = {
   matchIntervalMs: number
   // ---- money in and out (issue 4) ----
   funds: FundRules
+  /** Where users send deposits (POST /user/rechargeChannels); none: deposits are not open. */
+  rechargeChannels: readonly RechargeChannel[]
+  // ---- currency exchange (issue 4) ----
+  exchange: {
+    /** Taken once from what an exchange gives, in parts per lakh (500 = 0.5%). */
+    spreadPerLakh: number
+    /**
+     * Fixed rupees per unit x 10^8 (server/domain/exchange.ts RATE_SCALE) for a wallet currency the
+     * market has no INR pair for; such a rate is shown as a "reference rate". Every wallet currency
+     * has a pair in the simulated market today, so none is needed; a currency with neither is
+     * refused as rate_unavailable.
+     */
+    referenceRates: Readonly<Partial<Record<string, number>>>
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -109,6 +126,9 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     trading: profile === 'demo' ? { ...DEFAULT_TRADING_RULES, lock: { unit: 'minutes', count: 1 } } : DEFAULT_TRADING_RULES,
     // The demo takes money requests at any hour, like its market; production keeps the windows.
     funds: profile === 'demo' ? { ...DEFAULT_FUND_RULES, rechargeWindow: ALL_DAY, withdrawWindow: ALL_DAY } : DEFAULT_FUND_RULES,
+    // Production has no channel until its operator configures real accounts: never the demo's.
+    rechargeChannels: profile === 'demo' ? DEMO_RECHARGE_CHANNELS : [],
+    exchange: { spreadPerLakh: 500, referenceRates: {} },
     autoReviewSeconds: profile === 'demo' ? 5 : null,
     autoReviewIntervalMs: 1000,
     cryptoLotMicro: 10_000,
@@ -185,10 +205,16 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'stop_out_margin_pct', value: String(config.trading.stopOutMarginPct) },
     // money in and out: amounts in paise, windows in India time
     { name: 'recharge_min', value: String(config.funds.rechargeMin) },
+    { name: 'recharge_window', value: windowText(config.funds.rechargeWindow) },
+    { name: 'recharge_days', value: config.funds.rechargeWindow.weekdaysOnly ? 'weekdays' : 'all' },
     { name: 'withdraw_min', value: String(config.funds.withdrawMin) },
     { name: 'withdraw_max', value: String(config.funds.withdrawMax) },
     { name: 'withdraw_window', value: windowText(config.funds.withdrawWindow) },
     { name: 'withdraw_days', value: config.funds.withdrawWindow.weekdaysOnly ? 'weekdays' : 'all' },
+    // currency exchange: the wallets, the spread taken once, and fixed reference rates ('CUR:rate x 10^8', ...)
+    { name: 'exchange_currencies', value: CURRENCIES.join(',') },
+    { name: 'exchange_spread_per_lakh', value: String(config.exchange.spreadPerLakh) },
+    { name: 'exchange_reference_rates', value: Object.entries(config.exchange.referenceRates).map(([c, r]) => `${c}:${r}`).join(',') },
     // reviews: '' when people decide them
     { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
     { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },
@@ -198,4 +224,9 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
   // The demo code is public only where anyone may try the app; production invites stay private.
   if (config.profile === 'demo') items.push({ name: 'demo_invite_code', value: config.demoInviteCode })
   return items
+}
+
+/** The sign-in limits, for users and operators alike. */
+export function loginLimits(config: ServerConfig): AttemptLimits {
+  return { account: config.loginLimitAccount, clientIp: config.loginLimitIp, windowMs: config.loginWindowSeconds * 1000 }
 }

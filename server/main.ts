@@ -16,7 +16,9 @@ import { buildApp } from './app'
 import { loadConfig, parseLockRule, parseProfile, withLock } from './config'
 import { type DatabaseHandle, openDatabase } from './db/index'
 import { migrateToLatest } from './db/migrate'
-import { DEMO_ACCOUNT, seedIfEmpty } from './db/seed'
+import { DEMO_ACCOUNT, DEMO_OPERATOR, seedFirstOperator, seedIfEmpty } from './db/seed'
+import { parseOperatorSetting } from './domain/operators'
+import { countOperators } from './repositories/operators'
 import { createMarketFeed } from './market/live-feed'
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -57,11 +59,21 @@ function backfillOverride(env: NodeJS.ProcessEnv): { marketBackfillDays?: number
   return { marketBackfillDays: days }
 }
 
+/** TIJORI_AUTO_REVIEW: `off`, or the seconds after which the demo's reviewer approves. */
+function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: number | null } {
+  const value = env.TIJORI_AUTO_REVIEW
+  if (value === undefined || value === '') return {}
+  if (value === 'off') return { autoReviewSeconds: null }
+  const seconds = Number(value)
+  if (!Number.isSafeInteger(seconds) || seconds < 0) throw new Error(`TIJORI_AUTO_REVIEW is "off" or a whole number of seconds, got "${value}"`)
+  return { autoReviewSeconds: seconds }
+}
+
 export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), backfillOverride(env)), parseLockRule(env.TRADING_LOCK))
+  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env) }), parseLockRule(env.TRADING_LOCK))
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL
   const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir
@@ -69,6 +81,15 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: resolve(dataDir, 'pglite') })
   const applied = await migrateToLatest(database)
   const seed = await seedIfEmpty(database.db, config, Date.now())
+  // The first back-office operator, only while there is none (README.md, Back office).
+  const firstOperator = env.TIJORI_OPERATOR ? parseOperatorSetting(env.TIJORI_OPERATOR) : config.profile === 'demo' ? DEMO_OPERATOR : null
+  const operatorMade = firstOperator ? await seedFirstOperator(database.db, firstOperator, Date.now()) : false
+  const operatorNote =
+    operatorMade && firstOperator
+      ? ` (first operator "${firstOperator.username}" made${env.TIJORI_OPERATOR ? ' from TIJORI_OPERATOR' : `, password ${firstOperator.password}`})`
+      : (await countOperators(database.db)) === 0
+        ? ' (no operator yet: set TIJORI_OPERATOR=name:password and restart)'
+        : ''
   // The exchange catches up before the server answers: a year of history on first start.
   const market = createMarketFeed({ db: database.db, config })
   await market.prepare(Date.now())
@@ -93,6 +114,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     `  database: ${where}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
     `  PWA: ${staticDir ? `serving ${staticDir}` : 'not served (API only)'}`,
     `  API docs: ${url}/api/docs/json`,
+    `  back office: ${url}/admin.html${operatorNote}`,
     `  market: simulated, ${made.rows > 0 ? `made ${made.rows} instrument days in ${(made.ms / 1000).toFixed(1)} s` : 'up to date'}`,
   ]
   if (config.profile === 'demo') {

@@ -29,10 +29,16 @@ import { Route as InformationAuthInfoRouteImport } from './routes/information/au
 import { Route as InformationBankListRouteImport } from './routes/information/bankList'
 import { Route as InformationCashOutRouteImport } from './routes/information/cashOut'
 import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
+import { Route as InformationExChangeRouteImport } from './routes/information/exChange'
 import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
+import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
+import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
+import { Route as InformationSafetyRouteImport } from './routes/information/safety'
 import { Route as InformationSettingRouteImport } from './routes/information/setting'
+import { Route as InformationUsdtAddressRouteImport } from './routes/information/usdtAddress'
+import { Route as InformationUserInfoRouteImport } from './routes/information/userInfo'
 import { Route as LoginLoginRouteImport } from './routes/login/login'
 import { Route as LoginLoginAfterRouteImport } from './routes/login/loginAfter'
 import { Route as LoginReLoginRouteImport } from './routes/login/reLogin'
@@ -150,6 +156,11 @@ const InformationChangeLangRoute = InformationChangeLangRouteImport.update({
   path: '/information/changeLang',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationExChangeRoute = InformationExChangeRouteImport.update({
+  id: '/information/exChange',
+  path: '/information/exChange',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationFundPassRoute = InformationFundPassRouteImport.update({
   id: '/information/fundPass',
   path: '/information/fundPass',
@@ -165,9 +176,35 @@ const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   path: '/information/loginPass',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationRechargeRoute = InformationRechargeRouteImport.update({
+  id: '/information/recharge',
+  path: '/information/recharge',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationRechargeChannelRoute =
+  InformationRechargeChannelRouteImport.update({
+    id: '/information/rechargeChannel',
+    path: '/information/rechargeChannel',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const InformationSafetyRoute = InformationSafetyRouteImport.update({
+  id: '/information/safety',
+  path: '/information/safety',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationSettingRoute = InformationSettingRouteImport.update({
   id: '/information/setting',
   path: '/information/setting',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationUsdtAddressRoute = InformationUsdtAddressRouteImport.update({
+  id: '/information/usdtAddress',
+  path: '/information/usdtAddress',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationUserInfoRoute = InformationUserInfoRouteImport.update({
+  id: '/information/userInfo',
+  path: '/information/userInfo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginLoginRoute = LoginLoginRouteImport.update({
@@ -259,11 +296,17 @@ export interface FileRoutesByFullPath {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/recharge': typeof InformationRechargeRoute
+  '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/safety': typeof InformationSafetyRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/usdtAddress': typeof InformationUsdtAddressRoute
+  '/information/userInfo': typeof InformationUserInfoRoute
   '/login/login': typeof LoginLoginRoute
   '/login/loginAfter': typeof LoginLoginAfterRoute
   '/login/reLogin': typeof LoginReLoginRoute
@@ -299,11 +342,17 @@ export interface FileRoutesByTo {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/recharge': typeof InformationRechargeRoute
+  '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/safety': typeof InformationSafetyRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/usdtAddress': typeof InformationUsdtAddressRoute
+  '/information/userInfo': typeof InformationUserInfoRoute
   '/login/login': typeof LoginLoginRoute
   '/login/loginAfter': typeof LoginLoginAfterRoute
   '/login/reLogin': typeof LoginReLoginRoute
@@ -340,11 +389,17 @@ export interface FileRoutesById {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/recharge': typeof InformationRechargeRoute
+  '/information/rechargeChannel': typeof InformationRechargeChannelRoute
+  '/information/safety': typeof InformationSafetyRoute
   '/information/setting': typeof InformationSettingRoute
+  '/information/usdtAddress': typeof InformationUsdtAddressRoute
+  '/information/userInfo': typeof InformationUserInfoRoute
   '/login/login': typeof LoginLoginRoute
   '/login/loginAfter': typeof LoginLoginAfterRoute
   '/login/reLogin': typeof LoginReLoginRoute
@@ -382,11 +437,17 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
+    | '/information/recharge'
+    | '/information/rechargeChannel'
+    | '/information/safety'
     | '/information/setting'
+    | '/information/usdtAddress'
+    | '/information/userInfo'
     | '/login/login'
     | '/login/loginAfter'
     | '/login/reLogin'
@@ -422,11 +483,17 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
+    | '/information/recharge'
+    | '/information/rechargeChannel'
+    | '/information/safety'
     | '/information/setting'
+    | '/information/usdtAddress'
+    | '/information/userInfo'
     | '/login/login'
     | '/login/loginAfter'
     | '/login/reLogin'
@@ -462,11 +529,17 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
     | '/information/loginPass'
+    | '/information/recharge'
+    | '/information/rechargeChannel'
+    | '/information/safety'
     | '/information/setting'
+    | '/information/usdtAddress'
+    | '/information/userInfo'
     | '/login/login'
     | '/login/loginAfter'
     | '/login/reLogin'
@@ -503,11 +576,17 @@ export interface RootRouteChildren {
   InformationBankListRoute: typeof InformationBankListRoute
   InformationCashOutRoute: typeof InformationCashOutRoute
   InformationChangeLangRoute: typeof InformationChangeLangRoute
+  InformationExChangeRoute: typeof InformationExChangeRoute
   InformationFundPassRoute: typeof InformationFundPassRoute
   InformationFundRecordRoute: typeof InformationFundRecordRoute
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
   InformationLoginPassRoute: typeof InformationLoginPassRoute
+  InformationRechargeRoute: typeof InformationRechargeRoute
+  InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
+  InformationSafetyRoute: typeof InformationSafetyRoute
   InformationSettingRoute: typeof InformationSettingRoute
+  InformationUsdtAddressRoute: typeof InformationUsdtAddressRoute
+  InformationUserInfoRoute: typeof InformationUserInfoRoute
   LoginLoginRoute: typeof LoginLoginRoute
   LoginLoginAfterRoute: typeof LoginLoginAfterRoute
   LoginReLoginRoute: typeof LoginReLoginRoute
@@ -668,6 +747,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationChangeLangRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/exChange': {
+      id: '/information/exChange'
+      path: '/information/exChange'
+      fullPath: '/information/exChange'
+      preLoaderRoute: typeof InformationExChangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/fundPass': {
       id: '/information/fundPass'
       path: '/information/fundPass'
@@ -689,11 +775,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationLoginPassRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/recharge': {
+      id: '/information/recharge'
+      path: '/information/recharge'
+      fullPath: '/information/recharge'
+      preLoaderRoute: typeof InformationRechargeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/rechargeChannel': {
+      id: '/information/rechargeChannel'
+      path: '/information/rechargeChannel'
+      fullPath: '/information/rechargeChannel'
+      preLoaderRoute: typeof InformationRechargeChannelRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/safety': {
+      id: '/information/safety'
+      path: '/information/safety'
+      fullPath: '/information/safety'
+      preLoaderRoute: typeof InformationSafetyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/setting': {
       id: '/information/setting'
       path: '/information/setting'
       fullPath: '/information/setting'
       preLoaderRoute: typeof InformationSettingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/usdtAddress': {
+      id: '/information/usdtAddress'
+      path: '/information/usdtAddress'
+      fullPath: '/information/usdtAddress'
+      preLoaderRoute: typeof InformationUsdtAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/userInfo': {
+      id: '/information/userInfo'
+      path: '/information/userInfo'
+      fullPath: '/information/userInfo'
+      preLoaderRoute: typeof InformationUserInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login/login': {
@@ -815,11 +936,17 @@ const rootRouteChildren: RootRouteChildren = {
   InformationBankListRoute: InformationBankListRoute,
   InformationCashOutRoute: InformationCashOutRoute,
   InformationChangeLangRoute: InformationChangeLangRoute,
+  InformationExChangeRoute: InformationExChangeRoute,
   InformationFundPassRoute: InformationFundPassRoute,
   InformationFundRecordRoute: InformationFundRecordRoute,
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,
   InformationLoginPassRoute: InformationLoginPassRoute,
+  InformationRechargeRoute: InformationRechargeRoute,
+  InformationRechargeChannelRoute: InformationRechargeChannelRoute,
+  InformationSafetyRoute: InformationSafetyRoute,
   InformationSettingRoute: InformationSettingRoute,
+  InformationUsdtAddressRoute: InformationUsdtAddressRoute,
+  InformationUserInfoRoute: InformationUserInfoRoute,
   LoginLoginRoute: LoginLoginRoute,
   LoginLoginAfterRoute: LoginLoginAfterRoute,
   LoginReLoginRoute: LoginReLoginRoute,

@@ -13,6 +13,7 @@ import { type Executor } from '../repositories/executor'
 import { postEntry } from '../repositories/ledger'
 import { setMarginTrading } from '../repositories/orders'
 import { countNews, insertNews } from '../repositories/news'
+import { countOperators, insertOperator } from '../repositories/operators'
 import { countUsers, insertOrganisationCode, insertUser } from '../repositories/users'
 import { SEED_NEWS } from './news-seed'
 
@@ -85,4 +86,17 @@ export async function seedIfEmpty(db: Executor, config: ServerConfig, now: numbe
     return true
   })
   return seeded ? { seeded: true, demoAccount: demo, news: SEED_NEWS.length } : NOT_SEEDED
+}
+
+/** The demo's first operator when TIJORI_OPERATOR is not set (README.md); production has none. */
+export const DEMO_OPERATOR = { username: 'operator', password: 'operator-demo' } as const
+
+/**
+ * Makes the first operator when there is none yet; later operators are made by operators in the
+ * back office. False when one already existed (the setting is then ignored, not re-applied).
+ */
+export async function seedFirstOperator(db: Executor, operator: { username: string; password: string }, now: number): Promise<boolean> {
+  if ((await countOperators(db)) > 0) return false
+  const passwordHash = await hashPassword(operator.password)
+  return (await insertOperator(db, { username: operator.username, passwordHash, createdBy: null, now })) !== null
 }

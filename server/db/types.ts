@@ -218,6 +218,73 @@ export type WithdrawalsTable = {
   decided_at: number | null
 }
 
+/** Issue 4: a deposit the user says they made, with its receipt, and its review. */
+export type RechargesTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  channel: string
+  amount: number
+  receipt_upload_id: number
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  reason: string | null
+  decided_by: string | null
+  created_at: number
+  decided_at: number | null
+}
+
+/** Issue 4: one currency exchange and the quote applied (its money is the 'exchange:<id>' ledger entry). */
+export type ExchangesTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  from_currency: string
+  to_currency: string
+  amount_in: number
+  amount_out: number
+  /** Rupees per unit x 10^8 (server/domain/exchange.ts RATE_SCALE). */
+  mid_from: number
+  mid_to: number
+  spread_per_lakh: number
+  created_at: number
+}
+
+export type OperatorsTable = {
+  id: GeneratedAlways<number>
+  username: string
+  password_hash: string
+  created_by: string | null
+  created_at: number
+}
+
+export type OperatorSessionsTable = {
+  id: GeneratedAlways<number>
+  operator_id: number
+  token_hash: string
+  created_at: number
+  expires_at: number
+  revoked_at: number | null
+}
+
+export type AuditLogTable = {
+  id: GeneratedAlways<number>
+  operator: string
+  action: string
+  user_id: number | null
+  subject: string | null
+  /** JSON text. */
+  detail: Generated<string>
+  at: number
+}
+
+/** Issue 4: the user's own USDT address per network, with an optional payment QR picture. */
+export type UsdtAddressesTable = {
+  user_id: number
+  network: 'TRC20' | 'ERC20'
+  address: string
+  qr_upload_id: number | null
+  created_at: number
+  updated_at: number
+}
+
 export type Database = {
   users: UsersTable
   invite_codes: InviteCodesTable
@@ -238,6 +305,12 @@ export type Database = {
   real_name_submissions: RealNameSubmissionsTable
   bank_cards: BankCardsTable
   withdrawals: WithdrawalsTable
+  usdt_addresses: UsdtAddressesTable
+  operators: OperatorsTable
+  operator_sessions: OperatorSessionsTable
+  audit_log: AuditLogTable
+  recharges: RechargesTable
+  exchanges: ExchangesTable
 }
 
 export type User = Selectable<UsersTable>

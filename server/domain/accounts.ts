@@ -92,7 +92,10 @@ export function fundPasswordWrong(): DomainRefusal {
   return new DomainRefusal('fund_password_wrong', {}, 'The fund password is wrong.')
 }
 
-export type AccountFlag = 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'
+export const ACCOUNT_FLAGS = ['frozen', 'login_banned', 'disabled', 'no_trade', 'no_withdraw'] as const
+export type AccountFlag = (typeof ACCOUNT_FLAGS)[number]
+/** The flags that keep a user out: setting one also ends the user's open sessions. */
+export const SIGN_OUT_FLAGS: readonly AccountFlag[] = ['frozen', 'login_banned', 'disabled']
 export type FlagReasons = Partial<Record<AccountFlag, string>>
 
 /**
@@ -135,4 +138,15 @@ export function flagSummary(
     noTrade: flags.no_trade !== undefined,
     noWithdraw: flags.no_withdraw !== undefined,
   }
+}
+
+/**
+ * UserInfo.restrictions: each flag that is on with the reason the back office gave, in the fixed
+ * order of ACCOUNT_FLAGS, so the user's profile can say what is limited and why.
+ */
+export function restrictionsOf(flags: FlagReasons): { flag: AccountFlag; reason: string }[] {
+  return ACCOUNT_FLAGS.flatMap((flag) => {
+    const reason = flags[flag]
+    return reason === undefined ? [] : [{ flag, reason }]
+  })
 }

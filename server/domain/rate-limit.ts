@@ -4,6 +4,9 @@
  */
 export type AttemptRule = { limit: number; windowMs: number }
 
+/** The published limits of a sign-in: failures per account and per address within one window. */
+export type AttemptLimits = { account: number; clientIp: number; windowMs: number }
+
 export type AttemptDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number }
 
 /**

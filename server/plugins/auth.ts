@@ -1,10 +1,13 @@
 /**
  * One hook authenticates every private route (config `auth: true`): the `token` and `account`
- * headers must both match a live session, else 401 before the body is even parsed.
+ * headers must both match a live session, else 401 before the body is even parsed. Back-office
+ * routes (config `operator: true`) need an `operator-token` of a live operator session instead:
+ * a user's token never opens them, and an operator's never opens a user's.
  */
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { hashSessionToken } from '../domain/tokens'
 import { type Executor } from '../repositories/executor'
+import { findLiveOperatorSession, type OperatorSession } from '../repositories/operators'
 import { findLiveSessions, type LiveSession, type SessionLookup } from '../repositories/sessions'
 import { coalesce } from './coalesce'
 import { unauthorized } from './envelope'
@@ -17,10 +20,13 @@ declare module 'fastify' {
     auth?: boolean
     /** The route is a mutation that needs an Idempotency-Key. */
     idempotent?: boolean
+    /** The route is the back office's: it needs a live operator session. */
+    operator?: boolean
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
     session: LiveSession | null
+    operator: OperatorSession | null
   }
 }
 
@@ -31,9 +37,17 @@ export function headerValue(request: FastifyRequest, name: string): string | und
 
 export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () => number }): void {
   app.decorateRequest('session', null)
+  app.decorateRequest('operator', null)
   // Requests that arrive together are checked in one query; each against its own header and time.
   const lookUp = coalesce((lookups: readonly SessionLookup[]) => findLiveSessions(deps.db, lookups))
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.operator === true) {
+      const token = headerValue(request, 'operator-token')
+      const operator = token ? await findLiveOperatorSession(deps.db, hashSessionToken(token), deps.now()) : undefined
+      if (!operator) throw unauthorized()
+      request.operator = operator
+      return
+    }
     if (request.routeOptions.config.auth !== true) return
     const token = headerValue(request, 'token')
     const account = headerValue(request, 'account')
@@ -48,4 +62,10 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
 export function sessionOf(request: FastifyRequest): LiveSession {
   if (!request.session) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked auth: true`)
   return request.session
+}
+
+/** The operator of a back-office route's request; the auth hook guarantees it is there. */
+export function operatorOf(request: FastifyRequest): OperatorSession {
+  if (!request.operator) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked operator: true`)
+  return request.operator
 }

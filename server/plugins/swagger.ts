@@ -17,6 +17,7 @@ export async function installSwagger(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           token: { type: 'apiKey', in: 'header', name: 'token' },
           account: { type: 'apiKey', in: 'header', name: 'account' },
+          operatorToken: { type: 'apiKey', in: 'header', name: 'operator-token' },
         },
       },
     },

@@ -1,6 +1,6 @@
 /**
  * Account flags (frozen, login banned, disabled, no trade, no withdrawal): one row per flag that
- * is on, with the reason the user is shown. The back office (a later issue) sets them.
+ * is on, with the reason the user is shown. The back office sets and clears them (routes/admin.ts).
  */
 import { type AccountFlag, type FlagReasons } from '../domain/accounts'
 import { type Executor } from './executor'
@@ -23,4 +23,10 @@ export async function setFlag(
       oc.columns(['user_id', 'flag']).doUpdateSet({ reason: input.reason, set_by: input.setBy, set_at: input.now }),
     )
     .execute()
+}
+
+/** False when the flag was not on. */
+export async function clearFlag(db: Executor, userId: number, flag: AccountFlag): Promise<boolean> {
+  const result = await db.deleteFrom('account_flags').where('user_id', '=', userId).where('flag', '=', flag).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
 }

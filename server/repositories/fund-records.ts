@@ -24,6 +24,8 @@ export async function fundRecordsOf(
   reasons: readonly string[] | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ data: FundRecord[]; total: number }> {
+  // A tab no reason belongs to yet: `in ()` is not SQL.
+  if (reasons?.length === 0) return { data: [], total: 0 }
   const available = userAccount(userId, 'available')
   const frozen = userAccount(userId, 'frozen')
   let legs = db
@@ -52,4 +54,30 @@ export async function fundRecordsOf(
     legs.select(sql<number>`count(distinct (l.entry_id, l.currency))::bigint`.as('total')).executeTakeFirstOrThrow(),
   ])
   return { data, total: count.total }
+}
+
+/**
+ * Every record of the user in ledger order (oldest first), for the CSV export: its running
+ * balances are sums in this order. Scoped by the user's pockets like every read here.
+ */
+export async function allFundRecordsOf(db: Executor, userId: number): Promise<FundRecord[]> {
+  const available = userAccount(userId, 'available')
+  const frozen = userAccount(userId, 'frozen')
+  return db
+    .selectFrom('ledger_legs as l')
+    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
+    .where('l.account', 'in', [available, frozen])
+    .select([
+      'e.id as id',
+      'e.reason as reason',
+      'e.reference as reference',
+      'e.created_at as createdAt',
+      'l.currency as currency',
+      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${available}), 0)::bigint`.as('available'),
+      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${frozen}), 0)::bigint`.as('frozen'),
+    ])
+    .groupBy(['e.id', 'e.reason', 'e.reference', 'e.created_at', 'l.currency'])
+    .orderBy('e.id')
+    .orderBy('l.currency')
+    .execute()
 }

@@ -119,8 +119,3 @@ export async function decideRealNameSubmission(
     .execute()
   return true
 }
-
-/** Submissions still pending that were sent at or before `sentBy`, oldest first. */
-export async function pendingRealNameSubmissions(db: Executor, sentBy: number): Promise<{ id: number }[]> {
-  return db.selectFrom('real_name_submissions').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute()
-}

@@ -6,6 +6,7 @@
  * In the database, not in memory, so every API process counts the same tries (DESIGN.md 7).
  */
 import { sql } from 'kysely'
+import { type AttemptDecision, type AttemptLimits, decideLogin } from '../domain/rate-limit'
 import { type Executor } from './executor'
 
 export type FailureKey = { column: 'account' | 'client_ip'; value: string }
@@ -58,4 +59,30 @@ export async function clearAccountFailures(db: Executor, account: string): Promi
 export async function purgeOldFailures(db: Executor, before: number): Promise<number> {
   const result = await db.deleteFrom('login_failures').where('at', '<', before).executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/**
+ * Starts an attempt and judges it against the failures before it, in one transaction (see
+ * recordAttempt). A blocked attempt must then be forgotten; a failed one is kept.
+ */
+export async function beginAttempt(
+  db: Executor,
+  a: { account: string; clientIp: string; now: number; limits: AttemptLimits },
+): Promise<{ attemptId: number; decision: AttemptDecision }> {
+  const since = a.now - a.limits.windowMs
+  return db.transaction().execute(async (trx) => {
+    const attemptId = await recordAttempt(trx, a.account, a.clientIp, a.now)
+    const [byAccount, byAddress] = await Promise.all([
+      recentFailures(trx, { column: 'account', value: a.account }, since, a.limits.account, attemptId),
+      recentFailures(trx, { column: 'client_ip', value: a.clientIp }, since, a.limits.clientIp, attemptId),
+    ])
+    const decision = decideLogin(
+      [
+        { failures: byAccount, rule: { limit: a.limits.account, windowMs: a.limits.windowMs } },
+        { failures: byAddress, rule: { limit: a.limits.clientIp, windowMs: a.limits.windowMs } },
+      ],
+      a.now,
+    )
+    return { attemptId, decision }
+  })
 }

@@ -68,3 +68,8 @@ export async function purgeDeadSessions(db: Executor, now: number, keepMs: numbe
     .executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** A flag that keeps the user out (frozen, banned, disabled) ends every session at once. */
+export async function revokeAllSessions(db: Executor, userId: number, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute()
+}

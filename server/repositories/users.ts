@@ -99,3 +99,17 @@ export async function countUsers(db: Executor): Promise<number> {
   const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   return row.n
 }
+
+export type UserSummary = { id: number; account: string; realName: string | null; realNameStatus: RealNameStatus; createdAt: number }
+
+/** The back office's user search: by account prefix or by a part of the verified name. */
+export async function searchUsers(db: Executor, query: string, limit: number): Promise<UserSummary[]> {
+  const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return db
+    .selectFrom('users')
+    .select(['id', 'account', 'real_name as realName', 'real_name_status as realNameStatus', 'created_at as createdAt'])
+    .where((eb) => eb.or([eb('account', 'like', `${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`), eb('real_name', 'ilike', like)]))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}

@@ -56,8 +56,3 @@ export async function decideWithdrawal(trx: Tx, d: { id: number; approve: boolea
   await postEntry(trx, withdrawalDecisionEntry(row.user_id, d.id, row.amount, d.approve, d.operator), d.now)
   return true
 }
-
-/** Withdrawals still pending that were asked for at or before `askedBy`, oldest first. */
-export async function pendingWithdrawals(db: Executor, askedBy: number): Promise<{ id: number }[]> {
-  return db.selectFrom('withdrawals').select('id').where('status', '=', 'pending').where('created_at', '<=', askedBy).orderBy('id').execute()
-}

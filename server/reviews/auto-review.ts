@@ -1,14 +1,14 @@
 /**
- * The demo's automatic reviewer (DESIGN.md section 2, profiles): it approves a review (identity,
- * withdrawal) config.autoReviewSeconds after it was sent, so one person can try every journey
- * alone. It decides through the same functions as a person in the back office, as the operator
- * 'demo', and the app says on screen that the demo approves automatically. Off in production.
+ * The demo's automatic reviewer (DESIGN.md section 2, profiles): it approves every queue's
+ * requests config.autoReviewSeconds after they were sent, so one person can try every journey
+ * alone. It decides through the same path as a person in the back office (decideAndAudit), as
+ * the operator 'demo', so its decisions are in the audit log too; the app says on screen that the
+ * demo approves automatically. Off in production.
  */
 import { type ServerConfig } from '../config'
 import { repeater } from '../plugins/repeat'
 import { type Executor } from '../repositories/executor'
-import { decideRealNameSubmission, pendingRealNameSubmissions } from '../repositories/identity'
-import { decideWithdrawal, pendingWithdrawals } from '../repositories/withdrawals'
+import { REVIEW_KINDS, REVIEW_QUEUES, decideAndAudit } from './queues'
 
 export const AUTO_REVIEW_OPERATOR = 'demo'
 const AUTO_REVIEW_REASON = 'Approved automatically (demo).'
@@ -27,13 +27,12 @@ export function createAutoReviewer(deps: { db: Executor; config: ServerConfig })
   async function sweep(now: number): Promise<number> {
     if (config.autoReviewSeconds === null) return 0
     const sentBy = now - config.autoReviewSeconds * 1000
-    const decision = { approve: true, reason: AUTO_REVIEW_REASON, operator: AUTO_REVIEW_OPERATOR, now }
     let decided = 0
-    for (const { id } of await pendingRealNameSubmissions(db, sentBy)) {
-      if (await db.transaction().execute((trx) => decideRealNameSubmission(trx, { submissionId: id, ...decision }))) decided++
-    }
-    for (const { id } of await pendingWithdrawals(db, sentBy)) {
-      if (await db.transaction().execute((trx) => decideWithdrawal(trx, { id, ...decision }))) decided++
+    for (const kind of REVIEW_KINDS) {
+      for (const { id } of await REVIEW_QUEUES[kind].pendingSince(db, sentBy)) {
+        const done = await decideAndAudit(db, kind, { id, approve: true, reason: AUTO_REVIEW_REASON, operator: AUTO_REVIEW_OPERATOR, now })
+        if (done) decided++
+      }
     }
     return decided
   }

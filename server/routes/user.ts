@@ -14,18 +14,18 @@ import {
   passwordSameRefusal,
   passwordWrong,
   registrationRefusal,
+  restrictionsOf,
 } from '../domain/accounts'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../domain/ledger'
 import { CURRENCY } from '../domain/money'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../domain/password-hash'
-import { decideLogin } from '../domain/rate-limit'
 import { alreadySignedIn, signInDay, signInStatus } from '../domain/sign-in'
 import { newSessionToken } from '../domain/tokens'
 import { sessionOf } from '../plugins/auth'
 import { ok, tooManyAttempts, unauthorized } from '../plugins/envelope'
 import { flagsOf } from '../repositories/account-flags'
 import { balancesOf, postEntry } from '../repositories/ledger'
-import { clearAccountFailures, forgetAttempt, recentFailures, recordAttempt } from '../repositories/login-failures'
+import { beginAttempt, clearAccountFailures, forgetAttempt } from '../repositories/login-failures'
 import { insertSession, revokeOtherSessions, revokeSession } from '../repositories/sessions'
 import { hasSignedIn, insertSignIn, signInSummary } from '../repositories/sign-ins'
 import {
@@ -38,7 +38,9 @@ import {
   updatePasswordHash,
   userInviteCode,
 } from '../repositories/users'
+import { loginLimits } from '../config'
 import { type RouteDeps } from './deps'
+import { checkFundPassword } from './fund-password-guard'
 import { EmptyObject, replies, IdempotencyHeaders, PasswordText, PRIVATE, ShortText } from './schemas'
 
 const RegisterBody = Type.Object({
@@ -70,6 +72,13 @@ const UserInfo = Type.Object({
     marginTrading: Type.Boolean({ description: 'leverage above 1 allowed' }),
   }),
   fundPasswordSet: Type.Boolean({ description: 'a fund password exists (withdrawals need it)' }),
+  restrictions: Type.Array(
+    Type.Object({
+      flag: Type.Union([Type.Literal('frozen'), Type.Literal('login_banned'), Type.Literal('disabled'), Type.Literal('no_trade'), Type.Literal('no_withdraw')]),
+      reason: Type.String(),
+    }),
+    { description: 'each flag the back office set on the account, with the reason the user is shown' },
+  ),
   realName: Type.Object({
     status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')]),
     name: Type.Union([Type.String(), Type.Null()]),
@@ -126,29 +135,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     async (request) => {
       const { account, password } = request.body
       const at = now()
-      const since = at - config.loginWindowSeconds * 1000
-      const windowMs = config.loginWindowSeconds * 1000
       // Before the password is checked: a blocked guesser learns nothing, and costs no hashing.
-      // The attempt is recorded first, so attempts in flight count against each other.
-      const { attemptId, decision } = await db.transaction().execute(async (trx) => {
-        const id = await recordAttempt(trx, account, request.ip, at)
-        return {
-          attemptId: id,
-          decision: decideLogin(
-            [
-              {
-                failures: await recentFailures(trx, { column: 'account', value: account }, since, config.loginLimitAccount, id),
-                rule: { limit: config.loginLimitAccount, windowMs },
-              },
-              {
-                failures: await recentFailures(trx, { column: 'client_ip', value: request.ip }, since, config.loginLimitIp, id),
-                rule: { limit: config.loginLimitIp, windowMs },
-              },
-            ],
-            at,
-          ),
-        }
-      })
+      const { attemptId, decision } = await beginAttempt(db, { account, clientIp: request.ip, now: at, limits: loginLimits(config) })
       if (!decision.allowed) {
         await forgetAttempt(db, attemptId)
         throw tooManyAttempts(decision.retryAfterSeconds)
@@ -211,6 +199,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         balances,
         flags: flagSummary(flags, user.margin_trading),
         fundPasswordSet: user.fund_password_hash !== null,
+        restrictions: restrictionsOf(flags),
         realName: { status: user.real_name_status, name: user.real_name, reason: user.real_name_reason },
         signIn: signInStatus(signIns.count, signIns.lastDay, now()),
       })
@@ -280,7 +269,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         // The first one is proved by the login password; a change by the fund password it replaces.
         if (user.fund_password_hash === null) {
           if (!(await verifyPassword(user.password_hash, input.password ?? ''))) throw passwordWrong()
-        } else if (!(await verifyPassword(user.fund_password_hash, input.oldFundPassword ?? ''))) {
+        } else if (
+          !(await checkFundPassword(db, config, { userId: user.id, clientIp: request.ip, hash: user.fund_password_hash, password: input.oldFundPassword ?? '', now: now() }))
+        ) {
           throw fundPasswordWrong()
         }
         const fundPasswordHash = await hashPassword(input.fundPassword)

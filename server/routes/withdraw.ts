@@ -6,7 +6,6 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { checkWithdrawal } from '../domain/funds'
-import { verifyPassword } from '../domain/password-hash'
 import { sessionOf } from '../plugins/auth'
 import { ok, unauthorized } from '../plugins/envelope'
 import { flagsOf } from '../repositories/account-flags'
@@ -14,7 +13,9 @@ import { bankCardsOf } from '../repositories/identity'
 import { lockTrader } from '../repositories/orders'
 import { findUserById } from '../repositories/users'
 import { hasPendingWithdrawal, insertWithdrawal, withdrawalsOf } from '../repositories/withdrawals'
+import { hasPendingRecharge } from '../repositories/recharges'
 import { type RouteDeps } from './deps'
+import { checkFundPassword } from './fund-password-guard'
 import { EmptyObject, IdempotencyHeaders, PRIVATE, PasswordText, replies } from './schemas'
 
 const WithdrawalDto = Type.Object({
@@ -39,7 +40,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         summary: 'Ask to withdraw to one of your cards: the amount is frozen until the review pays it or gives it back',
         description:
           'Refusals: withdrawal_disabled {reason}, real_name_required {status}, fund_password_not_set, fund_password_wrong, card_not_found, ' +
-          'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending',
+          'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords',
         security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Type.Integer({ minimum: 1 }), fundPassword: PasswordText }),
@@ -53,7 +54,9 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         const user = await findUserById(db, userId)
         if (!user) throw unauthorized()
         // The slow hash is checked before any lock is taken.
-        const fundPasswordOk = user.fund_password_hash !== null && (await verifyPassword(user.fund_password_hash, fundPassword))
+        const fundPasswordOk =
+          user.fund_password_hash !== null &&
+          (await checkFundPassword(db, config, { userId, clientIp: request.ip, hash: user.fund_password_hash, password: fundPassword, now: now() }))
         const [flags, cards] = await Promise.all([flagsOf(db, userId), bankCardsOf(db, userId)])
         return commit(async (trx) => {
           // Under the user's lock, with the balance read after it: two requests cannot both spend it.
@@ -67,7 +70,8 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
             fundPasswordOk,
             ownCard: cards.some((c) => c.id === cardId),
             withdrawable: trader.available,
-            otherPending: await hasPendingWithdrawal(trx, userId),
+            // One fund operation under review at a time: a pending recharge counts too.
+            otherPending: (await hasPendingWithdrawal(trx, userId)) || (await hasPendingRecharge(trx, userId)),
             rules: config.funds,
             now: now(),
           })

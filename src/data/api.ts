@@ -3,6 +3,7 @@
  * unwraps the `{status, msg, code, params, data}` envelope, and reports what happened to the UI
  * through events: refusals to toast, 401 to go to login, network up/down for the offline banner.
  * It stores nothing itself; on 401 it clears the stored session (sessionStore.ts).
+ * operatorCall is the back office's door (admin.html) to /api/admin: the operator's token only.
  */
 import ky, { type KyInstance } from 'ky'
 import { i18n } from '@lingui/core'
@@ -219,4 +220,67 @@ export async function call<T>(path: string, body: object = {}, opts: CallOptions
     emitApiEvent({ type: 'refusal', code: refusal.code, params: refusal.params, msg: refusal.msg })
   }
   throw refusal
+}
+
+const adminClient = createClient(typeof location === 'undefined' ? '/api/admin' : new URL('/api/admin', location.origin).href)
+
+/**
+ * The back office's call to /api/admin: the operator's token, no user session, no UI events (the
+ * back-office page shows its own errors). Throws ApiRefusal or NetworkError like call().
+ */
+export async function operatorCall<T>(path: string, body: object, operatorToken: string | null): Promise<T> {
+  const headers: Record<string, string> = {}
+  if (operatorToken) headers['operator-token'] = operatorToken
+  let response: Response
+  try {
+    response = await adminClient.post(path.replace(/^\/+/, ''), { json: body, headers })
+  } catch (error) {
+    throw new NetworkError(error)
+  }
+  const envelope = await readEnvelope(response)
+  if (!envelope) throw new NetworkError(new Error(`HTTP ${response.status} without an envelope`))
+  if (response.ok && envelope.status === 1) return envelope.data as T
+  throw new ApiRefusal({ code: envelope.code ?? fallbackCode(response.status), params: envelope.params ?? {}, msg: envelope.msg ?? '', httpStatus: response.status })
+}
+
+/**
+ * POSTs `body` to `path` for a file (the CSV exports) and returns it as a Blob. The server answers
+ * a refusal with the usual envelope instead: thrown as ApiRefusal, and a 401 ends the session the
+ * request carried, exactly as call() does. NetworkError when the server cannot be reached.
+ */
+export async function download(path: string, body: object = {}): Promise<Blob> {
+  const session = getSession()
+  const headers: Record<string, string> = { lang: normalizeLanguage(i18n.locale) }
+  if (session) {
+    headers.token = session.token
+    headers.account = session.account
+  }
+  let response: Response
+  try {
+    response = await client.post(path.replace(/^\/+/, ''), { json: body, headers, timeout: 60_000 })
+  } catch (error) {
+    throw networkFailure(error)
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (response.ok && !type.startsWith('application/json')) {
+    emitApiEvent({ type: 'network-ok' })
+    try {
+      return await response.blob()
+    } catch (error) {
+      throw networkFailure(error)
+    }
+  }
+  const envelope = await readEnvelope(response)
+  if (!envelope) throw networkFailure(new Error(`HTTP ${response.status} without an envelope`))
+  emitApiEvent({ type: 'network-ok' })
+  if (response.status === 401 && getSession()?.token === session?.token) {
+    await clearSession()
+    emitApiEvent({ type: 'unauthorized' })
+  }
+  throw new ApiRefusal({
+    code: envelope.code ?? fallbackCode(response.status),
+    params: envelope.params ?? {},
+    msg: envelope.msg ?? '',
+    httpStatus: response.status,
+  })
 }

@@ -13,8 +13,11 @@
  * - candles:       chart series per symbol, period, range and adjustment, columnar for uPlot.
  * - watchlist:     the account's watchlist (/user/Optionallist), newest first by addedAt.
  * - orders:        the account's orders and positions (/order/list), one row per order.
- * - fundRecords:   the account's ledger entries (/fund/records) as changes to its pockets.
+ * - fundRecords:   dropped in version 3 (keyed by entry alone, it lost one leg of an exchange).
  * - searchHistory: symbols the account opened from search, newest first.
+ * Version 3 (issue 4, money in and out):
+ * - fundEntries:   the account's ledger entries (/fund/records) as changes to its pockets, one
+ *                  row per entry and currency (an exchange touches two currencies).
  *
  * Table names and indexes are frozen: change them only with a new version below, never by
  * editing an old one, and add a test that upgrades from the previous shape.
@@ -50,6 +53,8 @@ export type UserInfo = {
   flags: UserFlags
   /** Absent in a row stored by an older app version (before issue 4). */
   fundPasswordSet?: boolean
+  /** Flags the back office set, with the reason shown to the user; absent in rows stored before it. */
+  restrictions?: { flag: 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'; reason: string }[]
   realName: { status: RealNameStatus; name: string | null; reason: string | null }
   signIn: { count: number; lastDay: string | null; today: boolean }
 }
@@ -225,7 +230,7 @@ export class TijoriDB extends Dexie {
   candles!: Dexie.Table<CandleRow, [string, string, string, string]>
   watchlist!: Dexie.Table<WatchlistRow, [string, string]>
   orders!: EntityTable<OrderRow, 'id'>
-  fundRecords!: Dexie.Table<FundRecordRow, [string, number]>
+  fundEntries!: Dexie.Table<FundRecordRow, [string, number, string]>
   searchHistory!: Dexie.Table<SearchHistoryRow, [string, string]>
 
   constructor(name = 'tijori') {
@@ -246,6 +251,12 @@ export class TijoriDB extends Dexie {
       orders: 'id, account, [account+status], [account+createdAt]',
       fundRecords: '[account+id], [account+createdAt]',
       searchHistory: '[account+symbol], [account+at]',
+    })
+    // Version 3: a primary key cannot change in place, so the records move to a new table and
+    // are fetched again from the server (the ledger is the record; the device only caches it).
+    this.version(3).stores({
+      fundRecords: null,
+      fundEntries: '[account+id+currency], [account+createdAt]',
     })
   }
 }

@@ -11,7 +11,7 @@ import { call } from './api'
 import { db, type OutboxItem } from './db'
 import { enqueue, registerOutboxEffect } from './outbox'
 import { getSession } from './sessionStore'
-import { offlineIsFine, refresh, refreshUserInfo } from './sync'
+import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
 export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
 
@@ -66,19 +66,7 @@ export async function refreshRealName(opts: { fresh?: boolean } = {}): Promise<R
 
 /** Fetches the bank cards into db.meta. Quiet offline. */
 export async function refreshBankCards(opts: { fresh?: boolean } = {}): Promise<BankCard[] | undefined> {
-  const account = getSession()?.account
-  if (!account) return undefined
-  return offlineIsFine(
-    refresh(
-      bankCardsKey(account),
-      async () => {
-        const { data } = await call<{ data: BankCard[] }>('/user/bankList')
-        if (getSession()?.account === account) await db.meta.put({ key: bankCardsKey(account), value: data, updatedAt: Date.now() })
-        return data
-      },
-      opts,
-    ),
-  )
+  return refreshAccountList<BankCard[]>(bankCardsKey, '/user/bankList', opts)
 }
 
 /** The bytes of a picture as base64, the way /user/upload takes them. */

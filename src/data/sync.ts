@@ -75,6 +75,29 @@ export async function offlineIsFine<T>(work: Promise<T>): Promise<T | undefined>
 }
 
 /**
+ * Fetches `path`'s `{data}` for the signed-in account into db.meta under `keyOf(account)`: the
+ * lists each money screen keeps (cards, withdrawals, wallets...). Quiet offline; undefined when
+ * signed out or offline.
+ */
+export async function refreshAccountList<T>(keyOf: (account: string) => string, path: string, opts: { fresh?: boolean } = {}): Promise<T | undefined> {
+  const account = getSession()?.account
+  if (!account) return undefined
+  const key = keyOf(account)
+  return offlineIsFine(
+    refresh(
+      key,
+      async () => {
+        const { data } = await call<{ data: T }>(path)
+        // The user may have signed out while the request was out; do not bring their data back.
+        if (getSession()?.account === account) await db.meta.put({ key, value: data, updatedAt: Date.now() })
+        return data
+      },
+      opts,
+    ),
+  )
+}
+
+/**
  * Fetches /user/info into db.user. Undefined when signed out or offline. `fresh` after a mutation
  * that changed the user (see refresh).
  */

@@ -4,9 +4,7 @@
  * password, which must not rest on the device, and money should not leave on a stale decision.
  */
 import { call } from './api'
-import { db } from './db'
-import { getSession } from './sessionStore'
-import { offlineIsFine, refresh, refreshUserInfo } from './sync'
+import { refreshAccountList, refreshUserInfo } from './sync'
 
 export type Withdrawal = {
   id: number
@@ -26,19 +24,7 @@ export function withdrawalsKey(account: string): string {
 
 /** Fetches the requests into db.meta. Quiet offline. */
 export async function refreshWithdrawals(opts: { fresh?: boolean } = {}): Promise<Withdrawal[] | undefined> {
-  const account = getSession()?.account
-  if (!account) return undefined
-  return offlineIsFine(
-    refresh(
-      withdrawalsKey(account),
-      async () => {
-        const { data } = await call<{ data: Withdrawal[] }>('/user/withdrawList')
-        if (getSession()?.account === account) await db.meta.put({ key: withdrawalsKey(account), value: data, updatedAt: Date.now() })
-        return data
-      },
-      opts,
-    ),
-  )
+  return refreshAccountList<Withdrawal[]>(withdrawalsKey, '/user/withdrawList', opts)
 }
 
 /**

@@ -8,6 +8,7 @@ import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { formatDateTime } from '../lib/dates'
 import { formatMoney } from '../lib/money'
+import { formatCurrency, isWalletCurrency } from '../lib/currency'
 import { i18n } from './setup'
 import { intlLocale, normalizeLanguage } from './languages'
 
@@ -78,11 +79,22 @@ function text(value: string | number | undefined): string {
 }
 
 // How each code's params are shown. A code not listed here shows its params as plain text.
-const paramFormats: Partial<Record<string, Record<string, (v: string | number | undefined) => string>>> = {
+/**
+ * Amounts in minor units of the refusal's `currency` param (an exchange names its wallet); paise
+ * when there is none, so every other refusal reads as before.
+ */
+function formatMinor(value: string | number | undefined, params: RefusalParams): string {
+  const n = typeof value === 'number' ? value : Number(value)
+  if (!Number.isSafeInteger(n)) return String(value ?? '')
+  return isWalletCurrency(params.currency) ? formatCurrency(n, params.currency) : formatMoney(n)
+}
+
+const paramFormats: Partial<Record<string, Record<string, (v: string | number | undefined, params: RefusalParams) => string>>> = {
   password_length: { min: formatNumber, max: formatNumber },
   too_many_attempts: { retryAfter: formatWait },
   already_signed_in: { day: formatDay },
-  insufficient_balance: { min: formatPaise, required: formatPaise, available: formatPaise },
+  insufficient_balance: { min: formatPaise, required: formatMinor, available: formatMinor },
+  exchange_rate_moved: { amountOut: formatMinor, minAmountOut: formatMinor },
   lots_invalid: { min: formatNumber, max: formatNumber },
   market_closed: { opens: formatInstant },
   // Band edges are prices: paise for stocks and digital currencies (forex prices are finer).
@@ -94,13 +106,14 @@ const paramFormats: Partial<Record<string, Record<string, (v: string | number | 
   upload_too_large: { max: formatMegabytes },
   withdraw_below_min: { min: formatPaise },
   withdraw_above_max: { max: formatPaise },
+  recharge_below_min: { min: formatPaise },
   name_invalid: { max: formatNumber },
 }
 
 function formatParams(code: string, params: RefusalParams): Formatted {
   const formats = paramFormats[code] ?? {}
   const out: Formatted = {}
-  for (const [name, value] of Object.entries(params)) out[name] = (formats[name] ?? text)(value)
+  for (const [name, value] of Object.entries(params)) out[name] = (formats[name] ?? text)(value, params)
   return out
 }
 
@@ -196,6 +209,28 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
         : msg`This can be done from ${from} to ${to} India time.`
       : msg`This cannot be done at this hour.`,
   fund_operation_pending: () => msg`Another money request is still being reviewed. Try again once it is decided.`,
+  // USDT addresses (issue 4)
+  usdt_address_invalid: ({ network }) =>
+    network === 'TRC20'
+      ? msg`A TRC20 address is 34 characters starting with T; check it against your wallet.`
+      : network === 'ERC20'
+        ? msg`An ERC20 address is 0x followed by 40 hexadecimal digits; check it against your wallet.`
+        : msg`This is not a valid address for that network; check it against your wallet.`,
+  // Deposits (issue 4)
+  recharge_channel_unknown: () => msg`Choose one of the deposit channels shown.`,
+  recharge_below_min: ({ min }) => (min ? msg`The smallest deposit is ${min}.` : msg`The amount is below the smallest deposit.`),
+  receipt_already_used: () => msg`This receipt was already sent with another deposit. Add the receipt of this transfer.`,
+  // Currency exchange (issue 4)
+  currency_unknown: ({ currency }) => (currency ? msg`There is no ${currency} wallet.` : msg`There is no such wallet.`),
+  exchange_same_currency: () => msg`Choose two different currencies.`,
+  amount_invalid: () => msg`Enter an amount above zero.`,
+  rate_unavailable: ({ from, to }) =>
+    from && to ? msg`No rate is available for ${from} to ${to} now. Try again later.` : msg`No rate is available for this exchange now. Try again later.`,
+  exchange_amount_too_small: () => msg`The amount is too small: it would not buy one whole unit of the other currency.`,
+  exchange_rate_moved: ({ amountOut }) =>
+    amountOut
+      ? msg`The rate has moved: this exchange would now give ${amountOut}, less than you confirmed. Nothing was exchanged; check the new quote.`
+      : msg`The rate has moved against you. Nothing was exchanged; check the new quote.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt

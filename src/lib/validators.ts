@@ -25,3 +25,17 @@ export function normalizeName(name: string): string {
 
 /** The fund password, asked before money leaves: six digits, apart from the login password. */
 export const FUND_PASSWORD_PATTERN = /^[0-9]{6}$/
+
+/** The USDT networks a user may keep an address for: TRON (TRC20) and Ethereum (ERC20). */
+export const USDT_NETWORKS = ['TRC20', 'ERC20'] as const
+export type UsdtNetwork = (typeof USDT_NETWORKS)[number]
+
+/**
+ * A USDT address's form per network: TRON addresses are 34 base58 characters starting with T
+ * (base58 leaves out 0, O, I and l); Ethereum addresses are 0x and 40 hex digits. The server also
+ * checks a TRON address's checksum (server/domain/usdt.ts).
+ */
+export const USDT_ADDRESS_PATTERNS: Record<UsdtNetwork, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+}

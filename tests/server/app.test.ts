@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from './helpers'
+import { ADMIN_PATHS } from './routes/admin-paths'
 
 let t: TestApp
 let dist: string
@@ -53,6 +54,10 @@ describe('GET /api/docs/json', () => {
       '/api/vue/order/close',
       '/api/vue/order/list',
       '/api/vue/fund/records',
+      '/api/vue/fund/export',
+      '/api/vue/user/usdtAddress',
+      '/api/vue/user/setUsdtAddress',
+      '/api/vue/user/delUsdtAddress',
       '/api/vue/user/upload',
       '/api/vue/user/uploadData',
       '/api/vue/user/realName',
@@ -62,6 +67,13 @@ describe('GET /api/docs/json', () => {
       '/api/vue/user/fundPass',
       '/api/vue/user/withdraw',
       '/api/vue/user/withdrawList',
+      '/api/vue/user/wallets',
+      '/api/vue/user/exchangeRates',
+      '/api/vue/user/exchange',
+      '/api/vue/user/rechargeChannels',
+      '/api/vue/user/recharge',
+      '/api/vue/user/rechargeList',
+      ...ADMIN_PATHS,
     ]
     for (const path of calls) {
       expect(paths[path]?.post?.requestBody, path).toBeDefined()

@@ -24,6 +24,7 @@ describe('server start-up', () => {
       expect(firstLog).toContain('demo invite code: TIJORI')
       expect(firstLog).toContain('9000000001 / password demo1234')
       expect(firstLog).toContain('seeded an empty database')
+      expect(firstLog).toContain('admin.html (first operator "operator" made, password operator-demo)')
 
       log.mockClear()
       const second = await start({ env, port: 0, staticDir: null, handleSignals: false })
@@ -33,6 +34,12 @@ describe('server start-up', () => {
         body: JSON.stringify({ account: '9000000001', password: 'demo1234' }),
       })
       expect((await login.json()).status).toBe(1)
+      const operator = await fetch(`${second.url}/api/admin/operator/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'operator', password: 'operator-demo' }),
+      })
+      expect((await operator.json()).status).toBe(1)
       await second.close()
       expect(log.mock.calls.map((c) => String(c[0])).join('\n')).not.toContain('seeded')
     } finally {

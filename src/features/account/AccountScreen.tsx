@@ -1,23 +1,21 @@
-import { type ReactNode, useEffect } from 'react'
+import { useEffect } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type UserInfo } from '../../data/db'
 import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
-import { formatMoney } from '../../lib/money'
-import { formatDateTime } from '../../lib/dates'
 import { TitleBar } from '../../app/BackBar'
 import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
 import { AccountIcon } from '../../app/icons'
 import { AboutMenu, MenuLink } from './MenuLink'
+import { AssetsCard } from './AssetsCard'
 import { refreshAccount } from './actions'
 import './account.css'
 
-/** The account tab: who, verification, balances, and the menu of account screens. */
+/** The account tab: who, verification, assets, and the menu of account screens. */
 export function AccountScreen() {
   const { i18n } = useLingui()
   const account = useSessionAccount()
   const user = useUser(account)
   const synced = useUserSynced(account)
-  const when = synced ? formatDateTime(synced) : null
   const language = NATIVE_NAMES[normalizeLanguage(i18n.locale)]
 
   useEffect(() => {
@@ -35,28 +33,17 @@ export function AccountScreen() {
             <RealName user={user} />
           </div>
         </section>
-        <section className="card account-balances" aria-busy={user === undefined}>
-          <div className="account-balance account-balance--main">
-            <span className="muted"><Trans>Available</Trans></span>
-            <strong data-testid="balance-available">{money(user, (u) => u.balances.available)}</strong>
-          </div>
-          <div className="account-balance">
-            <span className="muted"><Trans>Frozen</Trans></span>
-            <strong>{money(user, (u) => u.balances.frozen)}</strong>
-          </div>
-          <div className="account-balance">
-            <span className="muted"><Trans>Total</Trans></span>
-            <strong>{money(user, (u) => u.balances.total)}</strong>
-          </div>
-          <p className="account-synced muted">
-            {when ? <Trans>Updated {when}</Trans> : user === null ? <Trans>Not updated yet</Trans> : null}
-          </p>
-        </section>
+        <AssetsCard account={account} user={user} synced={synced} />
         <ul className="menu">
+          <MenuLink to="/information/recharge"><Trans>Deposit</Trans></MenuLink>
           <MenuLink to="/information/cashOut"><Trans>Withdraw</Trans></MenuLink>
+          <MenuLink to="/information/exChange"><Trans>Currency exchange</Trans></MenuLink>
           <MenuLink to="/information/authInfo"><Trans>Identity verification</Trans></MenuLink>
           <MenuLink to="/information/bankList"><Trans>Bank cards</Trans></MenuLink>
+          <MenuLink to="/information/usdtAddress"><Trans>USDT address</Trans></MenuLink>
           <MenuLink to="/information/fundRecord"><Trans>Fund records</Trans></MenuLink>
+          <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
+          <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
@@ -66,11 +53,6 @@ export function AccountScreen() {
       </div>
     </div>
   )
-}
-
-function money(user: UserInfo | null | undefined, pick: (u: UserInfo) => number): ReactNode {
-  if (user === undefined) return <span className="skeleton skeleton--money" aria-hidden="true" />
-  return user === null ? '—' : formatMoney(pick(user))
 }
 
 function RealName({ user }: { user: UserInfo | null | undefined }) {

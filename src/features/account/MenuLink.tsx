@@ -15,6 +15,11 @@ type MenuTo =
   | '/information/bankList'
   | '/information/fundPass'
   | '/information/cashOut'
+  | '/information/safety'
+  | '/information/userInfo'
+  | '/information/usdtAddress'
+  | '/information/exChange'
+  | '/information/recharge'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (

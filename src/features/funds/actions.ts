@@ -1,15 +1,22 @@
 /** Actions of the fund records screen: refreshes through src/data/funds.ts. */
-import { refreshFundRecords, refreshFundRecordsPage } from '../../data/funds'
+import { type FundKind, exportCsv, refreshFundRecords, refreshFundRecordsPage } from '../../data/funds'
 import { refreshWithdrawals, requestWithdrawal } from '../../data/withdrawals'
 
 export { refreshWithdrawals, requestWithdrawal }
+export { exchangeCurrency, refreshExchangeRates, refreshWallets } from '../../data/exchange'
+export { refreshRechargeChannels, refreshRecharges, requestRecharge } from '../../data/recharges'
 
-/** The newest records; offline is fine, the screen keeps what Dexie has. */
-export function loadFundRecords(): Promise<void> {
-  return refreshFundRecords().catch(() => undefined)
+/** The newest records of tab `kind`; the tab's total, or undefined offline (the screen keeps what Dexie has). */
+export function loadFundRecords(kind: FundKind = 'all'): Promise<{ total: number } | undefined> {
+  return refreshFundRecords(kind).catch(() => undefined)
 }
 
-/** Server page `page` (older entries); the total, or undefined offline or refused. */
-export function loadFundRecordsPage(page: number): Promise<{ total: number } | undefined> {
-  return refreshFundRecordsPage(page).catch(() => undefined)
+/** Server page `page` of tab `kind` (older entries); the total, or undefined offline or refused. */
+export function loadFundRecordsPage(page: number, kind: FundKind = 'all'): Promise<{ total: number } | undefined> {
+  return refreshFundRecordsPage(page, kind).catch(() => undefined)
 }
+
+/** The whole ledger or every order as a CSV file; throws NetworkError offline. */
+export { exportCsv }
+
+export { fetchPicture, refreshUsdtAddresses, removeUsdtAddress, saveUsdtAddress } from '../../data/usdt'

@@ -2,20 +2,63 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type FundRecordRow } from '../../data/db'
 import { type Withdrawal, withdrawalsKey } from '../../data/withdrawals'
-import { fundRecordsKey, fundRecordsQuery } from '../../data/funds'
+import { type Recharge, type RechargeChannel, rechargeChannelsKey, rechargesKey } from '../../data/recharges'
+import { type FundKind, fundRecordsKey, fundRecordsQuery } from '../../data/funds'
+import { type ExchangeRates, type Wallet, storedExchangeRates, storedWallets, walletsKey } from '../../data/exchange'
+import { type UsdtAddress, storedPicture, usdtAddressesKey } from '../../data/usdt'
 import { useLastSynced } from '../../app/queries'
 
-/** The account's newest `count` ledger entries, newest first. */
-export function useFundRecords(account: string | null | undefined, count: number): FundRecordRow[] | undefined {
-  return useLiveQuery(async () => (account ? fundRecordsQuery(account).limit(count).toArray() : []), [account, count])
+/** The account's newest `count` ledger entries of tab `kind`, newest first. */
+export function useFundRecords(account: string | null | undefined, count: number, kind: FundKind = 'all'): FundRecordRow[] | undefined {
+  return useLiveQuery(async () => (account ? fundRecordsQuery(account, kind).limit(count).toArray() : []), [account, count, kind])
 }
 
-/** When the account's records last synced: the list's "last updated". */
-export function useFundRecordsSynced(account: string | null | undefined): number | null | undefined {
-  return useLastSynced(account ? fundRecordsKey(account) : null)
+/** How many records of tab `kind` this device holds: what tells the screen which server page comes next. */
+export function useStoredFundRecordCount(account: string | null | undefined, kind: FundKind): number | undefined {
+  return useLiveQuery(async () => (account ? fundRecordsQuery(account, kind).count() : 0), [account, kind])
+}
+
+/** When the account's records (of tab `kind`) last synced: the list's "last updated". */
+export function useFundRecordsSynced(account: string | null | undefined, kind: FundKind = 'all'): number | null | undefined {
+  return useLastSynced(account ? fundRecordsKey(account, kind) : null)
 }
 
 /** The account's latest withdrawals as last fetched, newest first. */
 export function useWithdrawals(account: string | null | undefined): Withdrawal[] | null | undefined {
   return useLiveQuery(async () => (account ? (((await db.meta.get(withdrawalsKey(account)))?.value as Withdrawal[] | undefined) ?? null) : null), [account])
+}
+
+/** The account's latest deposits as last fetched, newest first; null when never fetched here. */
+export function useRecharges(account: string | null | undefined): Recharge[] | null | undefined {
+  return useLiveQuery(async () => (account ? (((await db.meta.get(rechargesKey(account)))?.value as Recharge[] | undefined) ?? null) : null), [account])
+}
+
+/** Where to send a deposit, as last fetched; null when never fetched here. */
+export function useRechargeChannels(account: string | null | undefined): RechargeChannel[] | null | undefined {
+  return useLiveQuery(async () => (account ? (((await db.meta.get(rechargeChannelsKey(account)))?.value as RechargeChannel[] | undefined) ?? null) : null), [account])
+}
+
+/** The account's wallets (every currency) as last fetched; null when never fetched here. */
+export function useWallets(account: string | null | undefined): Wallet[] | null | undefined {
+  return useLiveQuery(async () => (account ? storedWallets(account) : null), [account])
+}
+
+/** When the account's wallets last synced. */
+export function useWalletsSynced(account: string | null | undefined): number | null | undefined {
+  return useLastSynced(account ? walletsKey(account) : null)
+}
+
+/** The exchange rates as last fetched; null when never fetched here. */
+export function useExchangeRates(): ExchangeRates | null | undefined {
+  return useLiveQuery(() => storedExchangeRates())
+}
+
+/** The account's USDT addresses as last fetched; null when never fetched here. */
+export function useUsdtAddresses(account: string | null | undefined): UsdtAddress[] | null | undefined {
+  return useLiveQuery(async () => (account ? (((await db.meta.get(usdtAddressesKey(account)))?.value as UsdtAddress[] | undefined) ?? null) : null), [account])
+}
+
+/** One of the account's pictures as this device stored it; null when not fetched yet. */
+export function useStoredPicture(account: string | null | undefined, id: number | null): Blob | null | undefined {
+  return useLiveQuery(async () => (account && id !== null ? storedPicture(account, id) : null), [account, id])
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCIES, RATE_SCALE, exchangeEntry, exchangeQuote, type ExchangeQuote } from '../../../server/domain/exchange'
+import {
+  CURRENCIES,
+  RATE_SCALE,
+  checkSpread,
+  exchangeEntry,
+  exchangeFlagRefusal,
+  exchangeQuote,
+  midRates,
+  rateFromPairPrice,
+  rateMovedRefusal,
+  userRates,
+  walletRefusal,
+  type ExchangeQuote,
+} from '../../../server/domain/exchange'
 import { HOUSE_FX, sumsByCurrency, userAccount } from '../../../server/domain/ledger'
 import { DomainRefusal } from '../../../server/domain/refusal'
 import { createRng } from '../../../server/market/random'
@@ -52,5 +65,65 @@ describe('exchange', () => {
     expect(e.legs).toContainEqual({ account: HOUSE_FX, currency: 'USD', amount: -11_845 })
     expect(e.legs).toContainEqual({ account: userAccount(5, 'available'), currency: 'USD', amount: 11_845 })
     expect(sumsByCurrency(e.legs)).toEqual(new Map([['INR', 0], ['USD', 0]]))
+  })
+})
+
+describe('exchange rates', () => {
+  it('turns a pair price into rupees per unit, whatever many units the pair is quoted for', () => {
+    // USDINR 88.7000 (1/10,000 rupee per dollar) is ₹88.70 per dollar.
+    expect(rateFromPairPrice({ price: 887_000, priceScale: 10_000, baseAmount: 1 })).toBe(8_870_000_000)
+    // JPYINR is per 100 yen: 57.0000 is ₹0.57 per yen; VNDINR per 1,000 dong: 3.3700 is ₹0.00337.
+    expect(rateFromPairPrice({ price: 570_000, priceScale: 10_000, baseAmount: 100 })).toBe(57_000_000)
+    expect(rateFromPairPrice({ price: 33_700, priceScale: 10_000, baseAmount: 1_000 })).toBe(337_000)
+    expect(() => rateFromPairPrice({ price: 0, priceScale: 10_000, baseAmount: 1 })).toThrow()
+  })
+
+  it('takes the market pair where there is one, the reference rate where there is not, and INR as the base', () => {
+    const rates = midRates(
+      (c) => (c === 'USD' ? { price: 887_000, priceScale: 10_000, baseAmount: 1, time: 123 } : undefined),
+      { VND: 330_000, KRW: 0 },
+    )
+    expect(rates.get('INR')).toEqual({ mid: RATE_SCALE, source: 'base', time: null })
+    expect(rates.get('USD')).toEqual({ mid: 8_870_000_000, source: 'market', time: 123 })
+    expect(rates.get('VND')).toEqual({ mid: 330_000, source: 'reference', time: null })
+    // Neither a pair nor a usable reference rate: no rate, so an exchange is refused.
+    expect(rates.has('KRW')).toBe(false)
+    expect(rates.has('JPY')).toBe(false)
+  })
+
+  it('gives the user the mid less the spread when selling and grossed up by it when buying', () => {
+    // 0.5% of ₹84: sell at ₹83.58, buy at ₹84.422110... rounded up.
+    expect(userRates(8_400_000_000, 500)).toEqual({ sell: 8_358_000_000, buy: 8_442_211_056 })
+    expect(userRates(8_400_000_000, 0)).toEqual({ sell: 8_400_000_000, buy: 8_400_000_000 })
+    // Buying a dollar at `buy` rupees and selling it back never makes money.
+    const { buy, sell } = userRates(8_412_345_678, 137)
+    expect(sell).toBeLessThan(buy)
+  })
+
+  it('refuses a spread that is not whole parts per lakh below the whole', () => {
+    expect(checkSpread(500)).toBe(500)
+    for (const bad of [-1, 100_000, 1.5, Number.NaN]) expect(() => checkSpread(bad)).toThrow()
+  })
+})
+
+describe('exchange request rules', () => {
+  const quote = exchangeQuote({ from: 'INR', to: 'USD', amountIn: 1_000_000, rates, spreadPerLakh: SPREAD }) as ExchangeQuote
+
+  it('refuses a frozen or disabled account with the reason, the strongest flag first', () => {
+    expect(exchangeFlagRefusal({})).toBeNull()
+    expect(exchangeFlagRefusal({ no_withdraw: 'x', no_trade: 'y' })).toBeNull()
+    expect(exchangeFlagRefusal({ frozen: 'court order' })).toMatchObject({ code: 'account_frozen', params: { reason: 'court order' } })
+    expect(exchangeFlagRefusal({ frozen: 'a', disabled: 'b' })).toMatchObject({ code: 'account_disabled', params: { reason: 'b' } })
+  })
+
+  it('refuses more than the wallet holds, naming the currency', () => {
+    expect(walletRefusal(quote, 1_000_000)).toBeNull()
+    expect(walletRefusal(quote, 999_999)).toMatchObject({ code: 'insufficient_balance', params: { available: 999_999, required: 1_000_000, currency: 'INR' } })
+  })
+
+  it('refuses a quote that gives less than the user confirmed', () => {
+    expect(rateMovedRefusal(quote, undefined)).toBeNull()
+    expect(rateMovedRefusal(quote, quote.amountOut)).toBeNull()
+    expect(rateMovedRefusal(quote, quote.amountOut + 1)).toMatchObject({ code: 'exchange_rate_moved', params: { amountOut: quote.amountOut, minAmountOut: quote.amountOut + 1, currency: 'USD' } })
   })
 })

@@ -51,6 +51,11 @@ const CONTRACT_NAMES = [
   'order_page_max',
   // money in and out, reviews (issue 4)
   'recharge_min',
+  'exchange_currencies',
+  'exchange_spread_per_lakh',
+  'exchange_reference_rates',
+  'recharge_window',
+  'recharge_days',
   'withdraw_min',
   'withdraw_max',
   'withdraw_window',

@@ -29,6 +29,7 @@ describe('login, info, logout', () => {
       balances: { available: DEMO_ACCOUNT.grant, frozen: 0, total: DEMO_ACCOUNT.grant },
       flags: { frozen: false, loginBanned: false, disabled: false, noTrade: false, noWithdraw: false, marginTrading: true },
       fundPasswordSet: true,
+      restrictions: [],
       realName: { status: 'verified', name: 'Demo User', reason: null },
       signIn: { count: 0, lastDay: null, today: false },
     })

@@ -88,6 +88,24 @@ describe('POST /user/withdraw', () => {
     expect(entries.rows.map((r) => r.reason)).toEqual(['withdrawal_freeze', 'withdrawal_paid', 'withdrawal_freeze', 'withdrawal_unfreeze'])
   })
 
+  it('stops answering fund-password guesses after 5 wrong ones, and counts again after a right one', async () => {
+    const who = await customer(1_000_000)
+    for (let i = 0; i < 4; i++) expect((await withdraw(who, 100_000, { fundPassword: String(100_000 + i) })).body.code).toBe('fund_password_wrong')
+    // A right one starts the count again.
+    const first = (await withdraw(who, 100_000)).body.data as { id: number }
+    // Decided, so the next request is not refused as another pending operation.
+    await t.database.db.transaction().execute((trx) => decideWithdrawal(trx, { id: first.id, approve: false, reason: 'test', operator: 'test', now: t.clock.now() }))
+    for (let i = 0; i < 5; i++) expect((await withdraw(who, 100_000, { fundPassword: String(200_000 + i) })).body.code).toBe('fund_password_wrong')
+    const blocked = await withdraw(who, 100_000)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.body).toMatchObject({ code: 'too_many_attempts', params: { retryAfter: 900 } })
+    // Changing it is guarded by the same count; signing in is not.
+    expect((await t.call('/user/fundPass', { oldFundPassword: FUND_PASSWORD, fundPassword: '135790', confirmFundPassword: '135790' }, { headers: who.headers, key: true })).statusCode).toBe(429)
+    expect((await t.call('/user/login', { account: who.account, password: 'secret123' })).body.status).toBe(1)
+    t.clock.advance(900 * 1000)
+    expect((await withdraw(who, 100_000)).body.status).toBe(1)
+  })
+
   it('is approved by the demo reviewer after 5 s', async () => {
     const who = await customer(1_000_000)
     await withdraw(who, 250_000)

@@ -1,6 +1,7 @@
 /**
- * Dexie version 1 -> 2: a device that ran the foundation has a v1 database; opening it with
- * today's schema must keep every v1 row and add the market and trading tables empty.
+ * Dexie upgrades: a device that ran the foundation has a v1 database, one that ran issue 3 a v2
+ * one; opening either with today's schema keeps every row it still has a table for, and adds the
+ * new tables empty.
  */
 import { Dexie } from 'dexie'
 import { afterEach, expect, it } from 'vitest'
@@ -12,7 +13,7 @@ afterEach(async () => {
   await Dexie.delete(NAME)
 })
 
-it('upgrades a version 1 database to version 2 keeping its rows', async () => {
+it('upgrades a version 1 database to today\'s keeping its rows', async () => {
   // The exact v1 shape, as the foundation shipped it.
   const v1 = new Dexie(NAME)
   v1.version(1).stores({
@@ -33,12 +34,12 @@ it('upgrades a version 1 database to version 2 keeping its rows', async () => {
   const v2 = new TijoriDB(NAME)
   await v2.open()
   try {
-    expect(v2.verno).toBe(2)
+    expect(v2.verno).toBe(3)
     expect(await v2.meta.get('session')).toMatchObject({ value: { account: '9876543210' } })
     expect(await v2.config.get('site_title')).toEqual({ name: 'site_title', value: 'Tijori' })
     expect(await v2.news.get(['en', 3])).toMatchObject({ title: 'Hello' })
     expect(await v2.outbox.where('[state+seq]').between(['queued', 0], ['queued', Infinity]).toArray()).toHaveLength(1)
-    for (const table of [v2.quotes, v2.candles, v2.watchlist, v2.orders, v2.fundRecords, v2.searchHistory]) {
+    for (const table of [v2.quotes, v2.candles, v2.watchlist, v2.orders, v2.fundEntries, v2.searchHistory]) {
       expect(await table.count()).toBe(0)
     }
     // The new indexes work.
@@ -50,5 +51,42 @@ it('upgrades a version 1 database to version 2 keeping its rows', async () => {
     expect(newest.map((r) => r.symbol)).toEqual(['INFY', 'TCS'])
   } finally {
     v2.close()
+  }
+})
+
+it('moves version 2 fund records to a table keyed by entry and currency, to be fetched again', async () => {
+  const v2 = new Dexie(NAME)
+  v2.version(2).stores({
+    meta: 'key',
+    config: 'name',
+    user: 'account',
+    news: '[lang+id], [lang+publishedAt]',
+    outbox: 'key, seq, state, [state+seq]',
+    quotes: 'symbol, kind',
+    candles: '[symbol+period+range+adjust]',
+    watchlist: '[account+symbol], [account+addedAt]',
+    orders: 'id, account, [account+status], [account+createdAt]',
+    fundRecords: '[account+id], [account+createdAt]',
+    searchHistory: '[account+symbol], [account+at]',
+  })
+  await v2.open()
+  await v2.table('fundRecords').put({ account: 'a', id: 7, reason: 'exchange', reference: null, createdAt: 1, currency: 'INR', available: -100, frozen: 0 })
+  await v2.table('watchlist').put({ account: 'a', symbol: 'TCS', addedAt: 2 })
+  v2.close()
+
+  const v3 = new TijoriDB(NAME)
+  await v3.open()
+  try {
+    expect(v3.verno).toBe(3)
+    expect(v3.tables.map((t) => t.name)).not.toContain('fundRecords')
+    expect(await v3.watchlist.count()).toBe(1)
+    // Both legs of one exchange entry now have a row each.
+    await v3.fundEntries.bulkPut([
+      { account: 'a', id: 7, reason: 'exchange', reference: null, createdAt: 1, currency: 'INR', available: -100, frozen: 0 },
+      { account: 'a', id: 7, reason: 'exchange', reference: null, createdAt: 1, currency: 'USD', available: 1, frozen: 0 },
+    ])
+    expect(await v3.fundEntries.count()).toBe(2)
+  } finally {
+    v3.close()
   }
 })

@@ -32,7 +32,7 @@ beforeAll(() => {
 })
 
 beforeEach(async () => {
-  await Promise.all([db.outbox.clear(), db.meta.clear(), db.user.clear(), db.orders.clear(), db.fundRecords.clear()])
+  await Promise.all([db.outbox.clear(), db.meta.clear(), db.user.clear(), db.orders.clear(), db.fundEntries.clear()])
   const created = await server.newAccount()
   account = created.account
   password = created.password

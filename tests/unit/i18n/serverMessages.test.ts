@@ -41,6 +41,20 @@ describe('translateRefusal in English', () => {
     expect(translateRefusal({ code: 'upload_too_large', params: { max: 5 * 1024 * 1024 } })).toBe('The picture is too large: at most 5 MB.')
   })
 
+  it('names the smallest deposit in rupees', () => {
+    expect(translateRefusal({ code: 'recharge_below_min', params: { min: 500_000 } })).toBe('The smallest deposit is ₹5,000.00.')
+  })
+
+  it('names an exchange amount in the currency of its wallet, and a rupee amount as before', () => {
+    expect(translateRefusal({ code: 'insufficient_balance', params: { available: 1_050, required: 2_000, currency: 'USD' } })).toBe(
+      'Insufficient balance: $20.00 is needed and $10.50 is available.',
+    )
+    expect(translateRefusal({ code: 'insufficient_balance', params: { available: 1_050, required: 2_000 } })).toBe(
+      'Insufficient balance: ₹20.00 is needed and ₹10.50 is available.',
+    )
+    expect(translateRefusal({ code: 'exchange_rate_moved', params: { amountOut: 14_925, minAmountOut: 15_000, currency: 'JPY' } })).toContain('JP¥14,925')
+  })
+
   it('includes the back-office reason when there is one', () => {
     expect(translateRefusal({ code: 'account_frozen', params: { reason: 'KYC review' } })).toBe(
       'This account is frozen: KYC review',

@@ -1,0 +1,151 @@
+/**
+ * The review queues the back office works through (DESIGN.md section 4, reviews), one entry per
+ * kind: how to list a queue with its evidence, and how to decide one request. A decision goes
+ * through the same repository function whoever makes it (a person, or the demo's automatic
+ * reviewer) and lands in the audit log in the same transaction. A later kind (loans, dividend
+ * applications) is one more entry here; nothing can set a balance or an outcome directly.
+ */
+import { decideRealNameSubmission } from '../repositories/identity'
+import { type Executor, type Tx } from '../repositories/executor'
+import { audit } from '../repositories/operators'
+import { decideWithdrawal } from '../repositories/withdrawals'
+import { decideRecharge, ownerOfRecharge, pendingRecharges, rechargeReviews } from '../repositories/recharges'
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected'
+
+/** One request as an operator sees it: who, when, what was asked, and the pictures sent with it. */
+export type ReviewItem = {
+  id: number
+  userId: number
+  account: string
+  status: ReviewStatus
+  reason: string | null
+  decidedBy: string | null
+  createdAt: number
+  decidedAt: number | null
+  /** What the request says, as label -> value (money in paise under keys ending in "Paise"). */
+  facts: Record<string, string | number | null>
+  /** Upload ids of the evidence (ID photos, receipt), viewable through the back office. */
+  evidence: number[]
+}
+
+export type Decision = { id: number; approve: boolean; reason: string | null; operator: string; now: number }
+
+export type ReviewQueue = {
+  /** The title the back office shows. */
+  title: string
+  list(db: Executor, q: { status: ReviewStatus; limit: number }): Promise<ReviewItem[]>
+  /** The user a request belongs to, or undefined when there is no such request. */
+  ownerOf(db: Executor, id: number): Promise<number | undefined>
+  /** False when the request is no longer pending: it is decided once. */
+  decide(trx: Tx, d: Decision): Promise<boolean>
+  /** Ids of requests pending since at or before `sentBy` (the demo's automatic reviewer). */
+  pendingSince(db: Executor, sentBy: number): Promise<{ id: number }[]>
+}
+
+const realName: ReviewQueue = {
+  title: 'Real-name verification',
+  async list(db, q) {
+    const rows = await db
+      .selectFrom('real_name_submissions as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.user_id as userId', 'u.account', 'r.status', 'r.reason', 'r.decided_by as decidedBy', 'r.created_at as createdAt', 'r.decided_at as decidedAt'])
+      .select(['r.name', 'r.id_number', 'r.pan', 'r.front_upload_id', 'r.back_upload_id'])
+      .where('r.status', '=', q.status)
+      .orderBy('r.id', q.status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit)
+      .execute()
+    return rows.map(({ name, id_number, pan, front_upload_id, back_upload_id, ...item }) => ({
+      ...item,
+      facts: { name, idNumber: id_number, pan },
+      evidence: [front_upload_id, back_upload_id],
+    }))
+  },
+  ownerOf: async (db, id) => (await db.selectFrom('real_name_submissions').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+  decide: (trx, d) => decideRealNameSubmission(trx, { submissionId: d.id, approve: d.approve, reason: d.reason, operator: d.operator, now: d.now }),
+  pendingSince: (db, sentBy) =>
+    db.selectFrom('real_name_submissions').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute(),
+}
+
+const withdrawal: ReviewQueue = {
+  title: 'Withdrawals',
+  async list(db, q) {
+    const rows = await db
+      .selectFrom('withdrawals as w')
+      .innerJoin('users as u', 'u.id', 'w.user_id')
+      .innerJoin('bank_cards as c', 'c.id', 'w.card_id')
+      .select(['w.id', 'w.user_id as userId', 'u.account', 'w.status', 'w.reason', 'w.decided_by as decidedBy', 'w.created_at as createdAt', 'w.decided_at as decidedAt'])
+      .select(['w.amount', 'u.real_name', 'c.holder', 'c.account_number', 'c.ifsc', 'c.bank', 'c.branch'])
+      .where('w.status', '=', q.status)
+      .orderBy('w.id', q.status === 'pending' ? 'asc' : 'desc')
+      .limit(q.limit)
+      .execute()
+    return rows.map(({ amount, real_name, holder, account_number, ifsc, bank, branch, ...item }) => ({
+      ...item,
+      facts: { amountPaise: amount, verifiedName: real_name, holder, accountNumber: account_number, ifsc, bank, branch },
+      evidence: [],
+    }))
+  },
+  ownerOf: async (db, id) => (await db.selectFrom('withdrawals').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+  decide: (trx, d) => decideWithdrawal(trx, d),
+  pendingSince: (db, sentBy) => db.selectFrom('withdrawals').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute(),
+}
+
+const recharge: ReviewQueue = {
+  title: 'Deposits',
+  async list(db, q) {
+    const rows = await rechargeReviews(db, q)
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.userId,
+      account: r.account,
+      status: r.status,
+      reason: r.reason,
+      decidedBy: r.decidedBy,
+      createdAt: r.createdAt,
+      decidedAt: r.decidedAt,
+      facts: {
+        amountPaise: r.amount,
+        channel: r.channel,
+        verifiedName: r.realName,
+        receiptSha256: r.receiptSha256,
+        // A receipt whose bytes came with another deposit too: look before crediting twice.
+        sameReceiptInRecharges: r.sameReceiptRechargeIds.length > 0 ? r.sameReceiptRechargeIds.join(', ') : null,
+      },
+      evidence: [r.receiptUploadId],
+    }))
+  },
+  ownerOf: ownerOfRecharge,
+  decide: (trx, d) => decideRecharge(trx, d),
+  pendingSince: pendingRecharges,
+}
+
+export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge } as const satisfies Record<string, ReviewQueue>
+export type ReviewKind = keyof typeof REVIEW_QUEUES
+export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
+
+export function isReviewKind(kind: string): kind is ReviewKind {
+  return Object.hasOwn(REVIEW_QUEUES, kind)
+}
+
+/**
+ * Decides one request and records who did it, in one transaction. Undefined when there is no
+ * such request; false when it was already decided (nothing changes, nothing is logged).
+ */
+export async function decideAndAudit(db: Executor, kind: ReviewKind, d: Decision): Promise<boolean | undefined> {
+  const queue: ReviewQueue = REVIEW_QUEUES[kind]
+  return db.transaction().execute(async (trx) => {
+    const userId = await queue.ownerOf(trx, d.id)
+    if (userId === undefined) return undefined
+    if (!(await queue.decide(trx, d))) return false
+    await audit(trx, {
+      operator: d.operator,
+      action: d.approve ? 'review_approved' : 'review_rejected',
+      userId,
+      subject: `${kind}:${d.id}`,
+      detail: { reason: d.reason },
+      now: d.now,
+    })
+    return true
+  })
+}

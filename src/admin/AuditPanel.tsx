@@ -1,0 +1,59 @@
+import { useState } from 'react'
+import { when } from './format'
+import { useAdminQuery } from './useAdminQuery'
+
+type AuditRow = { id: number; operator: string; action: string; account: string | null; subject: string | null; detail: Record<string, unknown>; at: number }
+
+const PAGE = 50
+
+/** Every operator action, newest first. Read only: the log cannot be edited from anywhere. */
+export function AuditPanel() {
+  const [page, setPage] = useState(1)
+  const log = useAdminQuery<{ data: AuditRow[]; total: number }>('/audit/list', { page })
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE)) : 1
+  return (
+    <section>
+      {log.error && <p className="admin-error">{log.error}</p>}
+      {log.data && <AuditTable rows={log.data.data} />}
+      <p className="admin-pager">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Newer
+        </button>{' '}
+        page {page} of {pages}{' '}
+        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Older
+        </button>
+      </p>
+    </section>
+  )
+}
+
+export function AuditTable({ rows }: { rows: AuditRow[] }) {
+  if (rows.length === 0) return <p className="admin-muted">No actions yet.</p>
+  return (
+    <table className="admin-table" data-testid="audit-table">
+      <thead>
+        <tr>
+          <th>When</th>
+          <th>Operator</th>
+          <th>Action</th>
+          <th>User</th>
+          <th>Subject</th>
+          <th>Detail</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} data-testid="audit-row">
+            <td>{when(r.at)}</td>
+            <td>{r.operator}</td>
+            <td>{r.action}</td>
+            <td>{r.account ?? ''}</td>
+            <td>{r.subject ?? ''}</td>
+            <td>{Object.keys(r.detail).length ? JSON.stringify(r.detail) : ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

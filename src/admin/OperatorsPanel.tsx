@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { when } from './format'
+import { adminCall, errorText } from './session'
+import { useAdminQuery } from './useAdminQuery'
+
+/** Operator accounts: everyone signs in as themselves, so the audit log names a person. */
+export function OperatorsPanel() {
+  const list = useAdminQuery<{ data: { username: string; createdBy: string | null; createdAt: number }[] }>('/operator/list', {})
+  const [message, setMessage] = useState<string | null>(null)
+  return (
+    <section>
+      {list.error && <p className="admin-error">{list.error}</p>}
+      <table className="admin-table">
+        <tbody>
+          {list.data?.data.map((o) => (
+            <tr key={o.username}>
+              <td>{o.username}</td>
+              <td>{o.createdBy ? `added by ${o.createdBy}` : 'first operator (from TIJORI_OPERATOR)'}</td>
+              <td>{when(o.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form
+        className="admin-search"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const formElement = event.currentTarget
+          const form = new FormData(formElement)
+          adminCall('/operator/create', { username: String(form.get('username')), password: String(form.get('password')) }).then(
+            () => {
+              formElement.reset()
+              setMessage('Added.')
+              list.reload()
+            },
+            (e: unknown) => setMessage(errorText(e)),
+          )
+        }}
+      >
+        <input name="username" placeholder="New operator name" required autoComplete="off" />
+        <input name="password" type="password" placeholder="Their password (10+ characters)" required autoComplete="new-password" />
+        <button type="submit">Add operator</button>
+      </form>
+      {message && <p>{message}</p>}
+    </section>
+  )
+}

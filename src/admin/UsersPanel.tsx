@@ -1,0 +1,191 @@
+import { useState } from 'react'
+import { formatMoney } from '../lib/money'
+import { AuditTable } from './AuditPanel'
+import { when } from './format'
+import { adminCall, errorText } from './session'
+import { useAdminQuery } from './useAdminQuery'
+
+type UserRow = { id: number; account: string; realName: string | null; realNameStatus: string; createdAt: number }
+type Detail = {
+  id: number
+  account: string
+  createdAt: number
+  realNameStatus: string
+  realName: string | null
+  realNameReason: string | null
+  fundPasswordSet: boolean
+  marginTrading: boolean
+  flags: Record<string, string>
+  balances: { currency: string; available: number; frozen: number }[]
+  cards: { id: number; holder: string; accountNumber: string; ifsc: string; bank: string }[]
+  ledger: { id: number; reason: string; reference: string | null; createdAt: number; currency: string; available: number; frozen: number }[]
+  orders: { id: number; orderNo: string; symbol: string; direction: string; lots: number; leverage: number; status: string; margin: number; pnl: number | null; createdAt: number }[]
+}
+
+const FLAGS = { frozen: 'Frozen', login_banned: 'Login banned', disabled: 'Disabled', no_trade: 'No trading', no_withdraw: 'No withdrawal' } as const
+type Flag = keyof typeof FLAGS
+
+/** Amounts of INR in rupees; other currencies in their minor units with the code. */
+const amount = (currency: string, minor: number) => (currency === 'INR' ? formatMoney(minor) : `${minor.toLocaleString('en-IN')} ${currency} (minor units)`)
+
+export function UsersPanel() {
+  const [query, setQuery] = useState('')
+  const [submitted, setSubmitted] = useState<string | null>(null)
+  const [userId, setUserId] = useState<number | null>(null)
+  const results = useAdminQuery<{ data: UserRow[] }>('/users/search', { query: submitted ?? '' }, submitted !== null)
+
+  return (
+    <section className="admin-users">
+      <form
+        className="admin-search"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setSubmitted(query.trim())
+        }}
+      >
+        <input value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Mobile number or name" aria-label="Search users" name="query" />
+        <button type="submit">Search</button>
+      </form>
+      {results.error && <p className="admin-error">{results.error}</p>}
+      {results.data?.data.length === 0 && <p className="admin-muted">No user matches.</p>}
+      {results.data && results.data.data.length > 0 && (
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Account</th>
+              <th>Name</th>
+              <th>Identity</th>
+              <th>Since</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.data.data.map((u) => (
+              <tr key={u.id} className={u.id === userId ? 'active' : ''} onClick={() => setUserId(u.id)} data-testid="user-row">
+                <td>{u.account}</td>
+                <td>{u.realName ?? '—'}</td>
+                <td>{u.realNameStatus}</td>
+                <td>{when(u.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {userId !== null && <UserDetail key={userId} userId={userId} />}
+    </section>
+  )
+}
+
+function UserDetail({ userId }: { userId: number }) {
+  const detail = useAdminQuery<Detail>('/users/detail', { userId })
+  const log = useAdminQuery<{ data: Parameters<typeof AuditTable>[0]['rows'] }>('/audit/list', { page: 1, userId })
+  if (detail.error) return <p className="admin-error">{detail.error}</p>
+  if (!detail.data) return <p className="admin-muted">Loading…</p>
+  const d = detail.data
+  const changed = () => {
+    detail.reload()
+    log.reload()
+  }
+  return (
+    <div className="admin-detail" data-testid="user-detail">
+      <h2>
+        {d.account} <span className="admin-muted">since {when(d.createdAt)}</span>
+      </h2>
+      <p>
+        Identity: <strong>{d.realNameStatus}</strong>
+        {d.realName ? ` (${d.realName})` : ''}
+        {d.realNameReason ? ` — ${d.realNameReason}` : ''} · fund password {d.fundPasswordSet ? 'set' : 'not set'} · margin trading {d.marginTrading ? 'on' : 'off'}
+      </p>
+      <h3>Flags</h3>
+      {(Object.keys(FLAGS) as Flag[]).map((flag) => (
+        <FlagRow key={flag} userId={userId} flag={flag} reason={d.flags[flag] ?? null} onChanged={changed} />
+      ))}
+      <h3>Balances</h3>
+      <table className="admin-table">
+        <tbody>
+          {d.balances.map((b) => (
+            <tr key={b.currency}>
+              <td>{b.currency}</td>
+              <td>available {amount(b.currency, b.available)}</td>
+              <td>frozen {amount(b.currency, b.frozen)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Bank cards</h3>
+      {d.cards.length === 0 ? <p className="admin-muted">None.</p> : d.cards.map((c) => <p key={c.id}>{`${c.holder} · ${c.bank} · ${c.accountNumber} · ${c.ifsc}`}</p>)}
+      <h3>Ledger (latest 100)</h3>
+      <table className="admin-table">
+        <tbody>
+          {d.ledger.map((e) => (
+            <tr key={`${e.id}:${e.currency}`}>
+              <td>{when(e.createdAt)}</td>
+              <td>{e.reason}</td>
+              <td>{e.reference ?? ''}</td>
+              <td>{amount(e.currency, e.available)}</td>
+              <td>{e.frozen !== 0 ? `frozen ${amount(e.currency, e.frozen)}` : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Orders (latest 100)</h3>
+      {d.orders.length === 0 ? (
+        <p className="admin-muted">None.</p>
+      ) : (
+        <table className="admin-table">
+          <tbody>
+            {d.orders.map((o) => (
+              <tr key={o.id}>
+                <td>{o.orderNo}</td>
+                <td>{o.symbol}</td>
+                <td>{`${o.direction} ${o.lots} lots x${o.leverage}`}</td>
+                <td>{o.status}</td>
+                <td>{formatMoney(o.margin)}</td>
+                <td>{o.pnl === null ? '' : formatMoney(o.pnl)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Audit</h3>
+      {log.data && <AuditTable rows={log.data.data} />}
+    </div>
+  )
+}
+
+function FlagRow({ userId, flag, reason, onChanged }: { userId: number; flag: Flag; reason: string | null; onChanged: () => void }) {
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const on = reason !== null
+  const change = () => {
+    if (text.trim() === '') {
+      setError('Write the reason first.')
+      return
+    }
+    setBusy(true)
+    setError(null)
+    adminCall('/users/flag', { userId, flag, on: !on, reason: text.trim() }).then(
+      () => {
+        setText('')
+        setBusy(false)
+        onChanged()
+      },
+      (e: unknown) => {
+        setError(errorText(e))
+        setBusy(false)
+      },
+    )
+  }
+  return (
+    <div className="admin-flag" data-testid={`flag-${flag}`} data-on={on}>
+      <span className={on ? 'flag-on' : ''}>
+        {FLAGS[flag]}: {on ? `on — ${reason}` : 'off'}
+      </span>
+      <input value={text} onChange={(e) => setText(e.target.value)} placeholder={on ? 'Reason to clear' : 'Reason (the user sees it)'} maxLength={500} />
+      <button type="button" disabled={busy} onClick={change}>
+        {on ? 'Clear' : 'Set'}
+      </button>
+      {error && <span className="admin-error"> {error}</span>}
+    </div>
+  )
+}
