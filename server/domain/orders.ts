@@ -3,6 +3,7 @@
  * and when a resting limit order fills. Pure: the market's state (open or not, current price,
  * previous close), the account's flags and its available cash are given by the caller.
  */
+import { type RealNameStatus, requireVerified } from './identity'
 import { type Paise } from './money'
 import { DomainRefusal } from './refusal'
 import {
@@ -46,7 +47,7 @@ export type OrderContext = {
   marketPrice: Paise
   /** The band is measured from here. */
   previousClose: Paise
-  account: { noTrade: boolean; marginTradingEnabled: boolean }
+  account: { noTrade: boolean; marginTradingEnabled: boolean; realNameStatus: RealNameStatus }
   available: Paise
   /**
    * How the instrument is traded (server/market/units.ts tradingUnits): quantity units per lot and
@@ -100,7 +101,7 @@ function assertFeedPrice(name: string, value: number): void {
 /**
  * The order's costs if every rule is met, else the first rule it breaks. Rules are checked in
  * this order, so a user fixes the form before the market's state or the balance is mentioned:
- * trading_disabled, lots_invalid, leverage_not_allowed, margin_trading_disabled,
+ * trading_disabled, real_name_required, lots_invalid, leverage_not_allowed, margin_trading_disabled,
  * limit_price_invalid, market_closed, day_trading_closed, price_out_of_band, insufficient_balance.
  */
 export function validateOrder(input: OrderInput, ctx: OrderContext): Result<OpeningCosts> {
@@ -109,6 +110,8 @@ export function validateOrder(input: OrderInput, ctx: OrderContext): Result<Open
   assertFeedPrice('previousClose', ctx.previousClose)
 
   if (ctx.account.noTrade) return refuse(new DomainRefusal('trading_disabled', {}, 'Trading is disabled for this account.'))
+  const unverified = requireVerified(ctx.account.realNameStatus)
+  if (unverified) return refuse(unverified)
 
   if (!Number.isSafeInteger(input.lots) || input.lots < 1 || input.lots > rules.maxLotsPerOrder) {
     return refuse(

@@ -1,13 +1,14 @@
 /**
- * Serves the built PWA (dist/). Cache rules: sw.js and index.html must be revalidated every time
- * so a new release reaches installed apps; hashed /assets/* never change, so they are immutable.
+ * Serves the built PWA (dist/) and the back office (admin.html). Cache rules: sw.js and the two
+ * pages must be revalidated every time so a new release reaches installed apps and operators;
+ * hashed /assets/* never change, so they are immutable.
  */
 import { basename, extname } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import { type FastifyInstance, type FastifyReply } from 'fastify'
 import { type NotFoundFallback } from './envelope'
 
-const NO_CACHE = new Set(['index.html', 'sw.js', 'manifest.webmanifest'])
+const NO_CACHE = new Set(['index.html', 'admin.html', 'sw.js', 'manifest.webmanifest'])
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   const name = basename(filePath)

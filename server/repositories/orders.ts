@@ -6,7 +6,7 @@
  * is a ledger entry written in the same transaction (server/trading/actions.ts).
  */
 import { type Insertable, type Selectable, sql } from 'kysely'
-import { type OrderRowStatus, type OrdersTable } from '../db/types'
+import { type OrderRowStatus, type OrdersTable, type RealNameStatus } from '../db/types'
 import { userAccount } from '../domain/ledger'
 import { CURRENCY } from '../domain/money'
 import { type Executor, type Tx } from './executor'
@@ -19,7 +19,7 @@ export const OPEN_STATUSES = ['locked', 'holding', 'preparing_to_close'] as cons
 export const ENDED_STATUSES = ['closed', 'cancelled'] as const satisfies readonly OrderRowStatus[]
 
 /** What the trader's row says, read under the lock that orders every balance change of one user. */
-export type TraderState = { marginTrading: boolean; noTrade: boolean; available: number }
+export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameStatus: RealNameStatus; available: number }
 
 /**
  * Locks the users' rows (lockUsers, in id order), then reads what an order needs: the
@@ -38,13 +38,13 @@ export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<
   // locking statement could miss the commit it waited for and let two orders spend the same cash.
   await lockUsers(trx, sorted)
   // The balance is the pocket's row of ledger_balances, the sum of its legs kept by a trigger.
-  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; available: number }>`
-    select u.id, u.margin_trading,
+  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number }>`
+    select u.id, u.margin_trading, u.real_name_status,
       exists (select 1 from account_flags f where f.user_id = u.id and f.flag in ('no_trade', 'frozen', 'disabled')) as no_trade,
       coalesce((select b.amount from ledger_balances b where b.account = w.account and b.currency = ${CURRENCY}), 0) as available
     from users u join (values ${sql.join(wanted)}) as w (id, account) on w.id = u.id
     order by u.id`.execute(trx)
-  for (const row of rows) traders.set(row.id, { marginTrading: row.margin_trading, noTrade: Boolean(row.no_trade), available: row.available })
+  for (const row of rows) traders.set(row.id, { marginTrading: row.margin_trading, noTrade: Boolean(row.no_trade), realNameStatus: row.real_name_status, available: row.available })
   return traders
 }
 

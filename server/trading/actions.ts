@@ -129,7 +129,7 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
       market: view.state,
       marketPrice: view.price,
       previousClose: view.previousClose,
-      account: { noTrade: trader.noTrade, marginTradingEnabled: trader.marginTrading },
+      account: { noTrade: trader.noTrade, marginTradingEnabled: trader.marginTrading, realNameStatus: trader.realNameStatus },
       available: trader.available,
       units,
     })

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { toast } from 'sonner'
 import { type QuoteRow } from '../../data/db'
@@ -381,6 +381,12 @@ function FirstFailure({ checks }: { checks: RuleCheck[] }) {
   switch (rule) {
     case 'trading':
       return <Trans>Trading is disabled for this account.</Trans>
+    case 'identity':
+      return (
+        <Trans>
+          Verify your identity first. <Link to="/information/authInfo">Verify now</Link>
+        </Trans>
+      )
     case 'lots':
       return <Trans>The number of lots is outside the allowed range.</Trans>
     case 'leverage':

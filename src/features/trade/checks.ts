@@ -65,7 +65,7 @@ export function marginTradingOf(user: UserInfo | null | undefined): MarginTradin
   return value === true ? 'on' : value === false ? 'off' : 'unknown'
 }
 
-export type RuleCode = 'trading' | 'lots' | 'leverage' | 'hours' | 'day_trading' | 'band' | 'balance'
+export type RuleCode = 'trading' | 'identity' | 'lots' | 'leverage' | 'hours' | 'day_trading' | 'band' | 'balance'
 
 export type RuleCheck = { rule: RuleCode; ok: boolean }
 
@@ -100,6 +100,8 @@ export function checkOrder(input: OrderCheckInput, ctx: OrderCheckContext): Rule
   const band = bandOf(ctx.prevClose, rules)
   const checks: RuleCheck[] = [
     { rule: 'trading', ok: ctx.user?.flags.noTrade !== true },
+    // Unknown (no /user/info yet) counts as met, like every rule the client cannot judge.
+    { rule: 'identity', ok: ctx.user === null || ctx.user === undefined || ctx.user.realName.status === 'verified' },
     { rule: 'lots', ok: Number.isSafeInteger(input.lots) && input.lots >= 1 && input.lots <= rules.maxLotsPerOrder },
     {
       rule: 'leverage',

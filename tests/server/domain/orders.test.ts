@@ -12,7 +12,7 @@ const ctx: OrderContext = {
   market: { open: true },
   marketPrice: 250_000,
   previousClose: 250_000,
-  account: { noTrade: false, marginTradingEnabled: true },
+  account: { noTrade: false, marginTradingEnabled: true, realNameStatus: 'verified' },
   available: 100_000_000,
 }
 
@@ -62,16 +62,23 @@ describe('order costs', () => {
   })
 
   it('accepts a leverage of 1 without margin trading enabled', () => {
-    const result = validateOrder({ ...buy, leverage: 1 }, { ...ctx, account: { noTrade: false, marginTradingEnabled: false } })
+    const result = validateOrder({ ...buy, leverage: 1 }, { ...ctx, account: { noTrade: false, marginTradingEnabled: false, realNameStatus: 'verified' } })
     expect(result.ok).toBe(true)
   })
 })
 
 describe('order refusals', () => {
   it('refuses an account flagged no-trade before anything else', () => {
-    expect(refusalOf(validateOrder({ ...buy, lots: 0 }, { ...ctx, account: { noTrade: true, marginTradingEnabled: true } }))).toEqual({
+    expect(refusalOf(validateOrder({ ...buy, lots: 0 }, { ...ctx, account: { noTrade: true, marginTradingEnabled: true, realNameStatus: 'verified' } }))).toEqual({
       code: 'trading_disabled',
       params: {},
+    })
+  })
+
+  it.each(['none', 'pending', 'failed'] as const)('refuses an account whose identity is %s, and says so', (realNameStatus) => {
+    expect(refusalOf(validateOrder(buy, { ...ctx, account: { noTrade: false, marginTradingEnabled: true, realNameStatus } }))).toEqual({
+      code: 'real_name_required',
+      params: { status: realNameStatus },
     })
   })
 
@@ -84,7 +91,7 @@ describe('order refusals', () => {
   })
 
   it('refuses leverage above 1 without margin trading enabled', () => {
-    const result = validateOrder(buy, { ...ctx, account: { noTrade: false, marginTradingEnabled: false } })
+    const result = validateOrder(buy, { ...ctx, account: { noTrade: false, marginTradingEnabled: false, realNameStatus: 'verified' } })
     expect(refusalOf(result)).toEqual({ code: 'margin_trading_disabled', params: {} })
   })
 

@@ -159,7 +159,7 @@ describe('randomised trading runs', () => {
         market: { open: true },
         marketPrice: previousClose,
         previousClose,
-        account: { noTrade: false, marginTradingEnabled: true },
+        account: { noTrade: false, marginTradingEnabled: true, realNameStatus: 'verified' },
         available,
       })
       if (!result.ok) {

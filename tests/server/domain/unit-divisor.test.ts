@@ -57,7 +57,7 @@ describe('orders with a unit divisor', () => {
     market: { open: true },
     marketPrice: 850_000_000,
     previousClose: 850_000_000,
-    account: { noTrade: false, marginTradingEnabled: true },
+    account: { noTrade: false, marginTradingEnabled: true, realNameStatus: 'verified' },
     available: 100_000_000,
     units: CRYPTO,
   }

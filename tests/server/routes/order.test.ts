@@ -78,6 +78,12 @@ describe('POST /order/create refusals', () => {
     expect(refusal(await create(t, flagged, { symbol: 'ITC', lots: 0 }))).toEqual({ code: 'trading_disabled', params: {} })
   })
 
+  it('refuses an account whose identity is not verified yet, naming its status', async () => {
+    const fresh = await trader(t, '9700000007', 100_000_000)
+    await t.database.db.updateTable('users').set({ real_name_status: 'pending' }).where('id', '=', fresh.userId).execute()
+    expect(refusal(await create(t, fresh, { symbol: 'ITC' }))).toEqual({ code: 'real_name_required', params: { status: 'pending' } })
+  })
+
   it('stores a refusal as the key reply: a retry with the same key gets the same refusal', async () => {
     const body = { symbol: 'ITC', direction: 'long', type: 'market', lots: 0, leverage: 1 }
     const first = await t.call('/order/create', body, { headers: rich.headers, key: 'b9a1f7a2-0c4e-4a57-9d54-1f5f4e0a0001' })

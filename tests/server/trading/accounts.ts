@@ -7,11 +7,13 @@ import { type TestApp } from '../helpers'
 
 export type Trader = { account: string; userId: number; headers: Record<string, string> }
 
-/** A registered, signed-in account, funded through the ledger, margin trading on unless told. */
+/** A registered, signed-in account with a verified identity, funded through the ledger, margin trading on unless told. */
 export async function trader(t: TestApp, account: string, paise: number, options: { marginTrading?: boolean } = {}): Promise<Trader> {
   await t.register(account)
   const headers = await t.login(account, 'secret123')
   const userId = (await findUserByAccount(t.database.db, account))!.id
+  // What an approved real-name review leaves: trading needs it (the review is tested in identity and admin tests).
+  await t.database.db.updateTable('users').set({ real_name_status: 'verified', real_name: 'Test Trader' }).where('id', '=', userId).execute()
   if (paise > 0) await grant(t, userId, paise)
   if (options.marginTrading ?? true) await setMarginTrading(t.database.db, userId, true)
   return { account, userId, headers }

@@ -1,4 +1,4 @@
-/** Test money for a fresh account: a demo grant posted through the real ledger (no shortcut). */
+/** Test money for a fresh account: a demo grant posted through the real ledger (no shortcut); and a verified identity, which trading needs. */
 import { LEDGER_REASONS, HOUSE_PROMOTIONS, transfer, userAccount } from '../../../server/domain/ledger'
 import { postEntry } from '../../../server/repositories/ledger'
 import { findUserByAccount } from '../../../server/repositories/users'
@@ -21,4 +21,9 @@ export async function grant(server: RealServer, account: string, paise: number):
       server.t.clock.now(),
     ),
   )
+}
+
+/** What an approved real-name review leaves (the review itself is tested on the server). */
+export async function verify(server: RealServer, account: string): Promise<void> {
+  await server.t.database.db.updateTable('users').set({ real_name_status: 'verified', real_name: 'Test Trader' }).where('account', '=', account).execute()
 }

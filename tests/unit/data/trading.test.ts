@@ -20,7 +20,7 @@ import {
   staleMarketOrder,
 } from '../../../src/data/trading'
 import { useRealServer } from '../support/realServer'
-import { grant } from './funding'
+import { grant, verify } from './funding'
 
 const server = useRealServer()
 let account: string
@@ -82,7 +82,7 @@ describe('the 60-second rule (outbox guard)', () => {
   })
 
   it('holds a stale market order instead of sending it, lets later items pass, and sends it once after confirmation', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     const stale = await queuedOrder({ ...market }, MINUTE + 1000)
     const later = await signInToday()
     await replayOutbox({ ignoreBackoff: true })
@@ -112,7 +112,7 @@ describe('the 60-second rule (outbox guard)', () => {
   })
 
   it('sends a limit order however long it waited', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     const quote = (await server.t.call('/stock/detail', { symbol: 'RELIANCE' })).body.data as { quote: { price: number } }
     const limit = await queuedOrder({ ...market, type: 'limit', price: quote.quote.price }, 10 * MINUTE)
     await replayOutbox({ ignoreBackoff: true })
@@ -148,7 +148,7 @@ describe('discarding a held order that may have been sent', () => {
     ((await server.t.call('/order/list', { status: 'all' }, { headers: await server.t.login(account, password) })).body.data as { data: unknown[] }).data.length
 
   it('finds it was placed when its reply was lost: the order is recorded once, not discarded', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     const item = await sentThenHeld('drop-reply')
     expect(await discardHeldOrder(item.key)).toBe('placed')
     await replayOutbox({ ignoreBackoff: true })
@@ -159,7 +159,7 @@ describe('discarding a held order that may have been sent', () => {
   })
 
   it('withdraws it when it never arrived, so a late arrival does nothing', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     const item = await sentThenHeld('down')
     expect(await discardHeldOrder(item.key)).toBe('discarded')
     expect(await row(item.key)).toBeUndefined()
@@ -184,7 +184,7 @@ describe('discarding a held order that may have been sent', () => {
 
 describe('orders through the outbox', () => {
   it('places an order offline and sends it exactly once when back, even after a lost reply', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     server.proxy.setMode('down')
     const item = await placeOrder({ ...market })
     expect(item).toMatchObject({ kind: 'order.create', state: 'queued', body: { symbol: 'RELIANCE', type: 'market', lots: 1, leverage: 1 } })
@@ -216,7 +216,7 @@ describe('orders through the outbox', () => {
   })
 
   it('cancels a pending limit order', async () => {
-    await grant(server, account, 100_000_000)
+    await Promise.all([grant(server, account, 100_000_000), verify(server, account)])
     const detail = (await server.t.call('/stock/detail', { symbol: 'TCS' })).body.data as { band: { min: number }; quote: { price: number } }
     // At the band's lower edge, below the price: it rests as pending.
     const placed = await placeOrder({ symbol: 'TCS', direction: 'long', type: 'limit', price: detail.band.min, lots: 1, leverage: 1 })

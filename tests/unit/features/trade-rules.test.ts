@@ -68,6 +68,11 @@ describe('checkOrder', () => {
     expect(marginTradingOf(user(0, { marginTrading: true }))).toBe('on')
   })
 
+  it('names the identity rule until the identity is verified', () => {
+    const unverified = { ...user(100_000_000), realName: { status: 'pending', name: null, reason: null } } as const
+    expect(broken(checkOrder({ lots: 1, leverage: 1, dayTrading: false, price: 100_000 }, { ...ctx, user: unverified }))).toEqual(['identity'])
+  })
+
   it('names hours, lots, trading and day trading when they are broken', () => {
     const late = Date.UTC(2025, 5, 2, 9, 50) // 15:20
     const checks = checkOrder({ lots: 0, leverage: 1, dayTrading: true, price: 100_000 }, { ...ctx, now: late, user: user(100_000_000, { noTrade: true }) })
