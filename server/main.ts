@@ -18,6 +18,7 @@ import { type DatabaseHandle, openDatabase } from './db/index'
 import { migrateToLatest } from './db/migrate'
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedFirstOperator, seedIfEmpty } from './db/seed'
 import { parseOperatorSetting } from './domain/operators'
+import { type RechargeChannel, parseRechargeChannels } from './domain/recharges'
 import { countOperators } from './repositories/operators'
 import { createMarketFeed } from './market/live-feed'
 
@@ -59,6 +60,11 @@ function backfillOverride(env: NodeJS.ProcessEnv): { marketBackfillDays?: number
   return { marketBackfillDays: days }
 }
 
+/** TIJORI_RECHARGE_CHANNELS: the deployment's real deposit channels (JSON), replacing the profile's. */
+function rechargeChannelsOverride(env: NodeJS.ProcessEnv): { rechargeChannels?: RechargeChannel[] } {
+  return env.TIJORI_RECHARGE_CHANNELS ? { rechargeChannels: parseRechargeChannels(env.TIJORI_RECHARGE_CHANNELS) } : {}
+}
+
 /** TIJORI_AUTO_REVIEW: `off`, or the seconds after which the demo's reviewer approves. */
 function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: number | null } {
   const value = env.TIJORI_AUTO_REVIEW
@@ -73,7 +79,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env) }), parseLockRule(env.TRADING_LOCK))
+  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK))
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL
   const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir

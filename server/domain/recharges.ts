@@ -8,6 +8,8 @@ import { type FundRules, checkRecharge } from './funds'
 import { type RealNameStatus } from './identity'
 import { type Paise } from './money'
 import { DomainRefusal } from './refusal'
+import { checkUsdtAddress } from './usdt'
+import { BANK_ACCOUNT_PATTERN, IFSC_PATTERN } from '../../src/lib/validators'
 
 /** A company account taking bank transfers (NEFT/RTGS/IMPS). */
 export type BankChannel = { id: string; kind: 'bank'; beneficiary: string; accountNumber: string; ifsc: string; bank: string }
@@ -27,6 +29,55 @@ export const DEMO_RECHARGE_CHANNELS: readonly RechargeChannel[] = [
   // TRON's address form, but its checksum fails: a wallet refuses to send to it.
   { id: 'usdt', kind: 'usdt', network: 'TRC20', address: 'TTijoriDemoAddressNotReaLWaLLetxxx' },
 ]
+
+const CHANNEL_ID = /^[a-z0-9_-]{1,32}$/
+const VPA = /^[A-Za-z0-9._-]{2,256}@[A-Za-z][A-Za-z0-9.-]{1,63}$/
+
+/**
+ * A deployment's real channels from TIJORI_RECHARGE_CHANNELS (a JSON array of the channel types
+ * above). Every detail is checked, since users will send money to it; throws naming the fault.
+ */
+export function parseRechargeChannels(json: string): RechargeChannel[] {
+  let value: unknown
+  try {
+    value = JSON.parse(json)
+  } catch {
+    throw new Error('TIJORI_RECHARGE_CHANNELS is not JSON')
+  }
+  if (!Array.isArray(value)) throw new Error('TIJORI_RECHARGE_CHANNELS is a JSON array of channels')
+  const seen = new Set<string>()
+  return value.map((item: unknown, n): RechargeChannel => {
+    const c = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>
+    const text = (key: string) => {
+      const v = c[key]
+      if (typeof v !== 'string' || v.trim() === '') throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].${key} is missing`)
+      return v.trim()
+    }
+    const id = text('id')
+    if (!CHANNEL_ID.test(id) || seen.has(id)) throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].id must be unique, 1-32 of a-z 0-9 _ -`)
+    seen.add(id)
+    switch (c.kind) {
+      case 'bank': {
+        const channel: BankChannel = { id, kind: 'bank', beneficiary: text('beneficiary'), accountNumber: text('accountNumber'), ifsc: text('ifsc'), bank: text('bank') }
+        if (!BANK_ACCOUNT_PATTERN.test(channel.accountNumber)) throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].accountNumber must be 9 to 18 digits`)
+        if (!IFSC_PATTERN.test(channel.ifsc)) throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].ifsc is not an IFSC`)
+        return channel
+      }
+      case 'upi': {
+        const channel: UpiChannel = { id, kind: 'upi', payee: text('payee'), vpa: text('vpa') }
+        if (!VPA.test(channel.vpa)) throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].vpa is not a UPI id`)
+        return channel
+      }
+      case 'usdt': {
+        const address = checkUsdtAddress('TRC20', text('address'))
+        if (typeof address !== 'string') throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].address is not a TRC20 address`)
+        return { id, kind: 'usdt', network: 'TRC20', address }
+      }
+      default:
+        throw new Error(`TIJORI_RECHARGE_CHANNELS[${n}].kind must be bank, upi or usdt`)
+    }
+  })
+}
 
 export type RechargeRequestCheck = {
   channel: string

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_FUND_RULES } from '../../../server/domain/funds'
-import { DEMO_RECHARGE_CHANNELS, type RechargeRequestCheck, checkRechargeRequest } from '../../../server/domain/recharges'
+import { DEMO_RECHARGE_CHANNELS, type RechargeRequestCheck, checkRechargeRequest, parseRechargeChannels } from '../../../server/domain/recharges'
 
 /** Monday 23 November 2026, 12:00 India time. */
 const MONDAY_NOON = Date.parse('2026-11-23T12:00:00+05:30')
@@ -43,5 +43,25 @@ describe('a recharge request', () => {
     expect(DEMO_RECHARGE_CHANNELS.map((c) => c.kind)).toEqual(['bank', 'upi', 'usdt'])
     const bank = DEMO_RECHARGE_CHANNELS.find((c) => c.kind === 'bank')
     expect(bank).toMatchObject({ ifsc: expect.stringMatching(/^[A-Z]{4}0[A-Z0-9]{6}$/), bank: expect.stringMatching(/not a real account/) })
+  })
+})
+
+describe('parseRechargeChannels', () => {
+  const bank = { id: 'hdfc', kind: 'bank', beneficiary: 'Tijori Pvt Ltd', accountNumber: '50200012345678', ifsc: 'HDFC0000123', bank: 'HDFC Bank' }
+  const upi = { id: 'upi', kind: 'upi', payee: 'Tijori', vpa: 'tijori@hdfcbank' }
+  const usdt = { id: 'usdt', kind: 'usdt', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }
+
+  it('reads a deployment\'s channels', () => {
+    expect(parseRechargeChannels(JSON.stringify([bank, upi, usdt]))).toEqual([bank, upi, { ...usdt, network: 'TRC20' }])
+  })
+
+  it('refuses a detail users could send money to by mistake, naming it', () => {
+    expect(() => parseRechargeChannels('{')).toThrow('not JSON')
+    expect(() => parseRechargeChannels(JSON.stringify([{ ...bank, ifsc: 'HDFC123' }]))).toThrow('[0].ifsc')
+    expect(() => parseRechargeChannels(JSON.stringify([upi, { ...upi, vpa: 'no-at-sign' }]))).toThrow('[1].id must be unique')
+    expect(() => parseRechargeChannels(JSON.stringify([{ ...upi, vpa: 'no-at-sign' }]))).toThrow('[0].vpa')
+    // The demo's address fails TRON's checksum on purpose.
+    expect(() => parseRechargeChannels(JSON.stringify([{ ...usdt, address: DEMO_RECHARGE_CHANNELS[2]!.kind === 'usdt' ? DEMO_RECHARGE_CHANNELS[2]!.address : '' }]))).toThrow('[0].address')
+    expect(() => parseRechargeChannels(JSON.stringify([{ id: 'x', kind: 'cash' }]))).toThrow('kind must be')
   })
 })
