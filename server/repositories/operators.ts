@@ -34,6 +34,18 @@ export async function insertOperator(
   return row ?? null
 }
 
+/** A new password ends every other session of the operator: whoever knew the old one is out. */
+export async function changeOperatorPassword(db: Executor, c: { operatorId: number; passwordHash: string; keepSessionId: number; now: number }): Promise<void> {
+  await db.updateTable('operators').set({ password_hash: c.passwordHash }).where('id', '=', c.operatorId).execute()
+  await db
+    .updateTable('operator_sessions')
+    .set({ revoked_at: c.now })
+    .where('operator_id', '=', c.operatorId)
+    .where('id', '<>', c.keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
 export async function insertOperatorSession(db: Executor, s: { operatorId: number; tokenHash: string; now: number; expiresAt: number }): Promise<void> {
   await db
     .insertInto('operator_sessions')

@@ -24,6 +24,7 @@ import { beginAttempt, clearAccountFailures, forgetAttempt } from '../repositori
 import {
   audit,
   auditPage,
+  changeOperatorPassword,
   findOperator,
   insertOperator,
   insertOperatorSession,
@@ -164,6 +165,35 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       })
       if (!made) throw new DomainRefusal('operator_exists', {}, 'That username is taken.')
       return ok({ username: made.username })
+    },
+  )
+
+  app.post(
+    '/operator/password',
+    {
+      config: OPERATOR,
+      schema: {
+        tags: ['back office'],
+        summary: "Change the signed-in operator's password; their other sessions end",
+        description: 'Refusals: password_wrong, password_length {min,max}',
+        security: SECURITY,
+        body: Type.Object({ oldPassword: PasswordText, password: PasswordText }),
+        response: replies(EmptyObject),
+      },
+    },
+    async (request) => {
+      const operator = operatorOf(request)
+      const { oldPassword, password } = request.body
+      const record = await findOperator(db, operator.username)
+      if (!record || !(await verifyPassword(record.passwordHash, oldPassword))) throw new DomainRefusal('password_wrong', {}, 'The current password is wrong.')
+      const weak = operatorPasswordRefusal(password)
+      if (weak) throw weak
+      const passwordHash = await hashPassword(password)
+      await db.transaction().execute(async (trx) => {
+        await changeOperatorPassword(trx, { operatorId: operator.id, passwordHash, keepSessionId: operator.sessionId, now: now() })
+        await audit(trx, { operator: operator.username, action: 'password_changed', now: now() })
+      })
+      return ok({})
     },
   )
 

@@ -42,6 +42,35 @@ export function OperatorsPanel() {
         <button type="submit">Add operator</button>
       </form>
       {message && <p>{message}</p>}
+      <OwnPassword />
     </section>
+  )
+}
+
+/** The signed-in operator's own password (the first one's came from the environment). */
+function OwnPassword() {
+  const [message, setMessage] = useState<string | null>(null)
+  return (
+    <form
+      className="admin-search"
+      onSubmit={(event) => {
+        event.preventDefault()
+        const formElement = event.currentTarget
+        const form = new FormData(formElement)
+        adminCall('/operator/password', { oldPassword: String(form.get('oldPassword')), password: String(form.get('newPassword')) }).then(
+          () => {
+            formElement.reset()
+            setMessage('Password changed. Your other sessions are signed out.')
+          },
+          (e: unknown) => setMessage(errorText(e)),
+        )
+      }}
+    >
+      <strong>My password</strong>
+      <input name="oldPassword" type="password" placeholder="Current password" required autoComplete="current-password" />
+      <input name="newPassword" type="password" placeholder="New password (10+ characters)" required autoComplete="new-password" />
+      <button type="submit">Change</button>
+      {message && <span>{message}</span>}
+    </form>
   )
 }

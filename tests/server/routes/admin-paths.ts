@@ -7,6 +7,7 @@ export const ADMIN_PATHS = [
   '/operator/me',
   '/operator/list',
   '/operator/create',
+  '/operator/password',
   '/reviews/kinds',
   '/reviews/list',
   '/reviews/decide',

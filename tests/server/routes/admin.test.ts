@@ -95,6 +95,22 @@ describe('operator accounts', () => {
   })
 })
 
+describe('an operator\'s own password', () => {
+  it('changes only with the current one, and ends the operator\'s other sessions', async () => {
+    expect((await admin('/operator/create', { username: 'ravi', password: 'ravi-password' })).body.status).toBe(1)
+    const desk = await operatorLogin('ravi', 'ravi-password')
+    const laptop = await operatorLogin('ravi', 'ravi-password')
+    expect((await admin('/operator/password', { oldPassword: 'not-it-at-all', password: 'ravi-new-password' }, desk)).body.code).toBe('password_wrong')
+    expect((await admin('/operator/password', { oldPassword: 'ravi-password', password: 'short' }, desk)).body.code).toBe('password_length')
+    expect((await admin('/operator/password', { oldPassword: 'ravi-password', password: 'ravi-new-password' }, desk)).body.status).toBe(1)
+    expect((await admin('/operator/me', {}, desk)).body.status).toBe(1)
+    expect((await admin('/operator/me', {}, laptop)).statusCode).toBe(401)
+    expect((await admin('/operator/login', { username: 'ravi', password: 'ravi-password' }, {})).body.code).toBe('login_failed')
+    await operatorLogin('ravi', 'ravi-new-password')
+    expect((await auditOf()).some((a) => a.operator === 'ravi' && a.action === 'password_changed')).toBe(true)
+  })
+})
+
 describe('reviews', () => {
   it('shows a real-name submission with its photos; a rejection needs a reason, which the user sees', async () => {
     const user = await customer()
