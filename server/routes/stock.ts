@@ -280,7 +280,11 @@ export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       const write = (text: string) => {
         if (ended) return
         res.write(text)
-        if (res.writableLength > STREAM_MAX_BUFFERED) end()
+        if (res.writableLength > STREAM_MAX_BUFFERED) {
+          end()
+          // end() would wait to flush to a client that reads nothing: drop the connection instead.
+          res.destroy()
+        }
       }
       const last = new Map<string, string>()
       const send = (event: 'snapshot' | 'ticks', at: number, quotes: ReturnType<typeof quotesOf>) =>

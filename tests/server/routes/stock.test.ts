@@ -4,6 +4,7 @@
 // the stream. From now on I leave server/market/* to you and keep to this file, main.ts and
 // tests/server/market/feed.test.ts; please leave these three to me.
 import { type ClientRequest, get as httpGet } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOCKS } from '../../../server/market/instruments'
 import { type TestApp, createTestApp } from '../helpers'
@@ -257,4 +258,31 @@ describe('GET /stock/stream', () => {
       await s.close()
     }
   })
+
+  it('ends the stream of a client that stopped reading, instead of holding every tick for it', async () => {
+    const s = await createTestApp({ config: { streamIntervalMs: 5, streamMaxSymbols: 60 } })
+    const connections = () => new Promise<number>((resolve, reject) => s.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))))
+    try {
+      await s.app.listen({ port: 0, host: '127.0.0.1' })
+      const { port } = s.app.server.address() as { port: number }
+      const symbols = STOCKS.slice(0, 55).map((st) => encodeURIComponent(st.symbol)).join(',')
+      const socket = connect(port, '127.0.0.1')
+      socket.write(`GET /api/vue/stock/stream?symbols=${symbols} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`)
+      await new Promise((resolve) => socket.once('data', resolve))
+      // A suspended tab: the connection stays open, nothing more is read.
+      socket.pause()
+      let ended = false
+      for (let i = 0; i < 3000 && !ended; i++) {
+        // Every simulated minute moves every price, so every interval has a full batch of ticks.
+        s.clock.advance(60_000)
+        await new Promise((resolve) => setTimeout(resolve, 5))
+        if (i % 20 === 0) ended = (await connections()) === 0 || socket.readableEnded
+      }
+      socket.destroy()
+      expect(ended).toBe(true)
+    } finally {
+      await s.close()
+    }
+  }, 60_000)
+
 })
