@@ -17,6 +17,34 @@ export type FundRecord = {
   frozen: number
 }
 
+/** The legs on the user's pockets, with `reasons` narrowing them (undefined: all). */
+function userLegs(db: Executor, userId: number, reasons: readonly string[] | undefined) {
+  let legs = db
+    .selectFrom('ledger_legs as l')
+    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
+    .where('l.account', 'in', [userAccount(userId, 'available'), userAccount(userId, 'frozen')])
+  if (reasons) legs = legs.where('e.reason', 'in', reasons)
+  return legs
+}
+
+/** One record per entry and currency: what the entry changed in each pocket. */
+function records(db: Executor, userId: number, reasons: readonly string[] | undefined) {
+  const available = userAccount(userId, 'available')
+  const frozen = userAccount(userId, 'frozen')
+  return userLegs(db, userId, reasons)
+    .select([
+      'e.id as id',
+      'e.reason as reason',
+      'e.reference as reference',
+      'e.created_at as createdAt',
+      'l.currency as currency',
+      // sum(bigint) is numeric; the cast brings it back to int8 so the one int8 parser applies.
+      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${available}), 0)::bigint`.as('available'),
+      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${frozen}), 0)::bigint`.as('frozen'),
+    ])
+    .groupBy(['e.id', 'e.reason', 'e.reference', 'e.created_at', 'l.currency'])
+}
+
 /** A page of the user's records, newest first; `reasons` narrows them (undefined: all). */
 export async function fundRecordsOf(
   db: Executor,
@@ -26,32 +54,9 @@ export async function fundRecordsOf(
 ): Promise<{ data: FundRecord[]; total: number }> {
   // A tab no reason belongs to yet: `in ()` is not SQL.
   if (reasons?.length === 0) return { data: [], total: 0 }
-  const available = userAccount(userId, 'available')
-  const frozen = userAccount(userId, 'frozen')
-  let legs = db
-    .selectFrom('ledger_legs as l')
-    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
-    .where('l.account', 'in', [available, frozen])
-  if (reasons) legs = legs.where('e.reason', 'in', reasons)
   const [data, count] = await Promise.all([
-    legs
-      .select([
-        'e.id as id',
-        'e.reason as reason',
-        'e.reference as reference',
-        'e.created_at as createdAt',
-        'l.currency as currency',
-        // sum(bigint) is numeric; the cast brings it back to int8 so the one int8 parser applies.
-        sql<number>`coalesce(sum(l.amount) filter (where l.account = ${available}), 0)::bigint`.as('available'),
-        sql<number>`coalesce(sum(l.amount) filter (where l.account = ${frozen}), 0)::bigint`.as('frozen'),
-      ])
-      .groupBy(['e.id', 'e.reason', 'e.reference', 'e.created_at', 'l.currency'])
-      .orderBy('e.id', 'desc')
-      .orderBy('l.currency')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    legs.select(sql<number>`count(distinct (l.entry_id, l.currency))::bigint`.as('total')).executeTakeFirstOrThrow(),
+    records(db, userId, reasons).orderBy('e.id', 'desc').orderBy('l.currency').limit(page.limit).offset(page.offset).execute(),
+    userLegs(db, userId, reasons).select(sql<number>`count(distinct (l.entry_id, l.currency))::bigint`.as('total')).executeTakeFirstOrThrow(),
   ])
   return { data, total: count.total }
 }
@@ -61,23 +66,5 @@ export async function fundRecordsOf(
  * balances are sums in this order. Scoped by the user's pockets like every read here.
  */
 export async function allFundRecordsOf(db: Executor, userId: number): Promise<FundRecord[]> {
-  const available = userAccount(userId, 'available')
-  const frozen = userAccount(userId, 'frozen')
-  return db
-    .selectFrom('ledger_legs as l')
-    .innerJoin('ledger_entries as e', 'e.id', 'l.entry_id')
-    .where('l.account', 'in', [available, frozen])
-    .select([
-      'e.id as id',
-      'e.reason as reason',
-      'e.reference as reference',
-      'e.created_at as createdAt',
-      'l.currency as currency',
-      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${available}), 0)::bigint`.as('available'),
-      sql<number>`coalesce(sum(l.amount) filter (where l.account = ${frozen}), 0)::bigint`.as('frozen'),
-    ])
-    .groupBy(['e.id', 'e.reason', 'e.reference', 'e.created_at', 'l.currency'])
-    .orderBy('e.id')
-    .orderBy('l.currency')
-    .execute()
+  return records(db, userId, undefined).orderBy('e.id').orderBy('l.currency').execute()
 }
