@@ -164,6 +164,19 @@ describe('money in and out, decided in the back office', () => {
     expect(csv).toMatch(/recharge.*10000\.00/)
     expect(csv).toMatch(/withdrawal_freeze.*-2500\.00/)
     expect(csv).toMatch(/withdrawal_paid/)
+
+    // Offline, the records and their tabs still open from the device.
+    await user.evaluate(async () => {
+      await navigator.serviceWorker.ready
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+    })
+    await user.context().setOffline(true)
+    await user.reload()
+    await expect.poll(() => user.locator('[data-testid=fund-record][data-reason=recharge]').count()).toBe(1)
+    await user.getByTestId('fund-tab-withdrawal').click()
+    await expect.poll(() => user.locator('[data-testid=fund-record]').count()).toBe(2)
+    expect(await user.locator('[data-testid=fund-record][data-reason=recharge]').count()).toBe(0)
+    await user.context().setOffline(false)
   })
 
   it('says a refusal of the server in every language', async () => {
