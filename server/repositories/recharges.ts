@@ -2,8 +2,8 @@
  * Deposits (issue 4): `recharges` rows (channel, amount in paise, the receipt upload, review
  * status). No money moves at the request: an approving decision posts the one credit entry
  * (server/domain/funds.ts rechargeCreditEntry), a rejection posts nothing. Every read a user causes
- * is scoped by their user id; the back office's (rechargeReviews, ownerOfRecharge) are not, and
- * are for its review queue only (server/reviews/queues.ts).
+ * is scoped by their user id; the back office's (rechargeReviews) is not, and serves only its
+ * review queue (server/reviews/queues.ts).
  */
 import { sql } from 'kysely'
 import { rechargeCreditEntry } from '../domain/funds'
@@ -82,11 +82,6 @@ export async function decideRecharge(trx: Tx, d: { id: number; approve: boolean;
   return true
 }
 
-/** Recharges still pending that were sent at or before `sentBy`, oldest first (the demo reviewer). */
-export async function pendingRecharges(db: Executor, sentBy: number): Promise<{ id: number }[]> {
-  return db.selectFrom('recharges').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute()
-}
-
 /** One recharge as the back office's reviewer sees it (server/reviews/queues.ts). */
 export type RechargeReview = Recharge & {
   userId: number
@@ -141,7 +136,3 @@ export async function rechargeReviews(db: Executor, q: { status: Recharge['statu
   return rows.map(({ sameReceipt, ...row }) => ({ ...row, sameReceiptRechargeIds: sameReceipt ? sameReceipt.split(',').map(Number) : [] }))
 }
 
-/** The user a recharge belongs to, or undefined when there is no such recharge. */
-export async function ownerOfRecharge(db: Executor, id: number): Promise<number | undefined> {
-  return (await db.selectFrom('recharges').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id
-}

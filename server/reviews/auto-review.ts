@@ -8,7 +8,7 @@
 import { type ServerConfig } from '../config'
 import { repeater } from '../plugins/repeat'
 import { type Executor } from '../repositories/executor'
-import { REVIEW_KINDS, REVIEW_QUEUES, decideAndAudit } from './queues'
+import { REVIEW_KINDS, decideAndAudit, pendingSince } from './queues'
 
 export const AUTO_REVIEW_OPERATOR = 'demo'
 const AUTO_REVIEW_REASON = 'Approved automatically (demo).'
@@ -29,7 +29,7 @@ export function createAutoReviewer(deps: { db: Executor; config: ServerConfig })
     const sentBy = now - config.autoReviewSeconds * 1000
     let decided = 0
     for (const kind of REVIEW_KINDS) {
-      for (const { id } of await REVIEW_QUEUES[kind].pendingSince(db, sentBy)) {
+      for (const { id } of await pendingSince(db, kind, sentBy)) {
         const done = await decideAndAudit(db, kind, { id, approve: true, reason: AUTO_REVIEW_REASON, operator: AUTO_REVIEW_OPERATOR, now })
         if (done) decided++
       }

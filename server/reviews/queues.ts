@@ -9,7 +9,7 @@ import { decideRealNameSubmission } from '../repositories/identity'
 import { type Executor, type Tx } from '../repositories/executor'
 import { audit } from '../repositories/operators'
 import { decideWithdrawal } from '../repositories/withdrawals'
-import { decideRecharge, ownerOfRecharge, pendingRecharges, rechargeReviews } from '../repositories/recharges'
+import { decideRecharge, rechargeReviews } from '../repositories/recharges'
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected'
 
@@ -35,13 +35,13 @@ export type ReviewQueue = {
   /** The title the back office shows. */
   title: string
   list(db: Executor, q: { status: ReviewStatus; limit: number }): Promise<ReviewItem[]>
-  /** The user a request belongs to, or undefined when there is no such request. */
-  ownerOf(db: Executor, id: number): Promise<number | undefined>
+  /** Where the requests are: every such table has id, user_id, status and created_at. */
+  table: ReviewTable
   /** False when the request is no longer pending: it is decided once. */
   decide(trx: Tx, d: Decision): Promise<boolean>
-  /** Ids of requests pending since at or before `sentBy` (the demo's automatic reviewer). */
-  pendingSince(db: Executor, sentBy: number): Promise<{ id: number }[]>
 }
+
+export type ReviewTable = 'real_name_submissions' | 'withdrawals' | 'recharges'
 
 const realName: ReviewQueue = {
   title: 'Real-name verification',
@@ -61,10 +61,8 @@ const realName: ReviewQueue = {
       evidence: [front_upload_id, back_upload_id],
     }))
   },
-  ownerOf: async (db, id) => (await db.selectFrom('real_name_submissions').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+  table: 'real_name_submissions',
   decide: (trx, d) => decideRealNameSubmission(trx, { submissionId: d.id, approve: d.approve, reason: d.reason, operator: d.operator, now: d.now }),
-  pendingSince: (db, sentBy) =>
-    db.selectFrom('real_name_submissions').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute(),
 }
 
 const withdrawal: ReviewQueue = {
@@ -86,9 +84,8 @@ const withdrawal: ReviewQueue = {
       evidence: [],
     }))
   },
-  ownerOf: async (db, id) => (await db.selectFrom('withdrawals').select('user_id').where('id', '=', id).executeTakeFirst())?.user_id,
+  table: 'withdrawals',
   decide: (trx, d) => decideWithdrawal(trx, d),
-  pendingSince: (db, sentBy) => db.selectFrom('withdrawals').select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute(),
 }
 
 const recharge: ReviewQueue = {
@@ -115,14 +112,32 @@ const recharge: ReviewQueue = {
       evidence: [r.receiptUploadId],
     }))
   },
-  ownerOf: ownerOfRecharge,
+  table: 'recharges',
   decide: (trx, d) => decideRecharge(trx, d),
-  pendingSince: pendingRecharges,
 }
 
 export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge } as const satisfies Record<string, ReviewQueue>
 export type ReviewKind = keyof typeof REVIEW_QUEUES
 export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
+
+/** Requests of `kind` pending since at or before `sentBy`, oldest first (the demo's automatic reviewer). */
+export async function pendingSince(db: Executor, kind: ReviewKind, sentBy: number): Promise<{ id: number }[]> {
+  const table: ReviewTable = REVIEW_QUEUES[kind].table
+  return db.selectFrom(table).select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute()
+}
+
+/** How many requests of `kind` wait for a decision. */
+export async function countPending(db: Executor, kind: ReviewKind): Promise<number> {
+  const table: ReviewTable = REVIEW_QUEUES[kind].table
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The user a request belongs to, or undefined when there is no such request. */
+async function ownerOf(db: Executor, kind: ReviewKind, id: number): Promise<number | undefined> {
+  const table: ReviewTable = REVIEW_QUEUES[kind].table
+  return (await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst())?.user_id
+}
 
 export function isReviewKind(kind: string): kind is ReviewKind {
   return Object.hasOwn(REVIEW_QUEUES, kind)
@@ -135,7 +150,7 @@ export function isReviewKind(kind: string): kind is ReviewKind {
 export async function decideAndAudit(db: Executor, kind: ReviewKind, d: Decision): Promise<boolean | undefined> {
   const queue: ReviewQueue = REVIEW_QUEUES[kind]
   return db.transaction().execute(async (trx) => {
-    const userId = await queue.ownerOf(trx, d.id)
+    const userId = await ownerOf(trx, kind, d.id)
     if (userId === undefined) return undefined
     if (!(await queue.decide(trx, d))) return false
     await audit(trx, {

@@ -34,7 +34,7 @@ import {
 import { listOrdersOfUser } from '../repositories/orders'
 import { revokeAllSessions } from '../repositories/sessions'
 import { findUserById, searchUsers } from '../repositories/users'
-import { REVIEW_KINDS, REVIEW_QUEUES, decideAndAudit, isReviewKind } from '../reviews/queues'
+import { REVIEW_KINDS, REVIEW_QUEUES, countPending, decideAndAudit, isReviewKind } from '../reviews/queues'
 import { type RouteDeps } from './deps'
 import { EmptyObject, PasswordText, ShortText, replies } from './schemas'
 
@@ -214,7 +214,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         REVIEW_KINDS.map(async (kind) => ({
           kind,
           title: REVIEW_QUEUES[kind].title,
-          pending: (await REVIEW_QUEUES[kind].pendingSince(db, Number.MAX_SAFE_INTEGER)).length,
+          pending: await countPending(db, kind),
         })),
       )
       return ok({ data })

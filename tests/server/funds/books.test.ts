@@ -12,7 +12,7 @@ import { userAccount } from '../../../server/domain/ledger'
 import { createRng } from '../../../server/market/random'
 import { driftedBalances, unbalancedEntries } from '../../../server/repositories/ledger'
 import { findUserByAccount } from '../../../server/repositories/users'
-import { REVIEW_KINDS, REVIEW_QUEUES, decideAndAudit } from '../../../server/reviews/queues'
+import { REVIEW_KINDS, decideAndAudit, pendingSince } from '../../../server/reviews/queues'
 import { createTestApp, type TestApp } from '../helpers'
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
@@ -74,7 +74,7 @@ describe('a random run of money in, out and across currencies', () => {
     }
     const review = async () => {
       const kind = pick(REVIEW_KINDS)
-      const waiting = await REVIEW_QUEUES[kind].pendingSince(t.database.db, Number.MAX_SAFE_INTEGER)
+      const waiting = await pendingSince(t.database.db, kind, Number.MAX_SAFE_INTEGER)
       if (waiting.length === 0) return
       const { id } = pick(waiting)
       const approve = rng.uniform() < 0.7
