@@ -14,6 +14,11 @@
  */
 import { type Paise } from './money'
 import { type DomainRefusal } from './refusal'
+import { type PriceBand } from '../../src/lib/trading'
+
+// The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trading.ts, so
+// the order form's preview and the server's charge cannot round apart.
+export { PER_LAKH, type PriceBand, type Rounding, contractAmount, handlingFee, marginFor, mulDiv, priceBand, stampDuty } from '../../src/lib/trading'
 
 export type Direction = 'long' | 'short'
 export const DIRECTIONS = { long: 'long', short: 'short' } as const satisfies Record<Direction, Direction>
@@ -24,12 +29,6 @@ export const DIRECTIONS = { long: 'long', short: 'short' } as const satisfies Re
  */
 export type LockRule = { unit: 'minutes'; count: number } | { unit: 'trading_days'; count: number }
 
-/**
- * Rates are parts per lakh (1/100,000 = 0.001%), not basis points: Indian charges come in
- * fractional basis points (stamp duty 0.015% = 1.5 bp), and a whole number per lakh holds them
- * exactly. 1 bp = 10 per lakh.
- */
-export const PER_LAKH = 100_000
 
 export type TradingRules = {
   /** Shares per lot (DESIGN.md: default 100). */
@@ -112,26 +111,10 @@ export function checkTradingRules(rules: TradingRules): TradingRules {
   return rules
 }
 
-export type Rounding = 'half_up' | 'up' | 'down'
-
 function toSafe(value: bigint, what: string): number {
   const n = Number(value)
   if (!Number.isSafeInteger(n)) throw new RangeError(`${what} does not fit a safe integer: ${value}`)
   return n
-}
-
-/**
- * a x b / d for non-negative whole numbers, rounded as asked. BigInt keeps the product exact
- * where a float would silently drop paise.
- */
-export function mulDiv(a: number, b: number, d: number, rounding: Rounding): number {
-  if (![a, b, d].every((v) => Number.isSafeInteger(v) && v >= 0) || d === 0) {
-    throw new RangeError(`mulDiv takes non-negative whole numbers and d > 0, got ${a} x ${b} / ${d}`)
-  }
-  const n = BigInt(a) * BigInt(b)
-  const dd = BigInt(d)
-  const q = rounding === 'up' ? (n + dd - 1n) / dd : rounding === 'half_up' ? (2n * n + dd) / (2n * dd) : n / dd
-  return toSafe(q, 'mulDiv result')
 }
 
 /** a x b, refusing (as a bug) a product a float could not hold exactly. */
@@ -142,44 +125,6 @@ export function exactMul(a: number, b: number): number {
 /** Shares in `lots` lots. */
 export function sharesOf(lots: number, rules: TradingRules): number {
   return exactMul(lots, rules.lotSize)
-}
-
-/**
- * The contract amount in paise: quantity x price / unitDivisor (server/market/units.ts), rounded
- * half up. A stock's divisor is 1 (shares x paise per share), where the product is exact; a
- * digital currency's is 10^6 (millionths of a coin x paise per coin), a currency pair's
- * 100 x its base amount. Every amount of a position (cost, value, P&L) is taken from this one
- * rounding, so they add up exactly.
- */
-export function contractAmount(quantity: number, price: Paise, unitDivisor = 1): Paise {
-  return unitDivisor === 1 ? exactMul(quantity, price) : mulDiv(quantity, price, unitDivisor, 'half_up')
-}
-
-/** Amount / leverage, rounded up to whole paise. */
-export function marginFor(amount: Paise, leverage: number): Paise {
-  return mulDiv(amount, 1, leverage, 'up')
-}
-
-/** The handling fee of one side: amount x rate, half up, never below the minimum. */
-export function handlingFee(amount: Paise, rules: TradingRules): Paise {
-  return Math.max(rules.minHandlingFee, mulDiv(amount, rules.handlingFeePerLakh, PER_LAKH, 'half_up'))
-}
-
-/**
- * Stamp duty of one side. In India it is levied on the buyer only (Indian Stamp Act as amended
- * from July 2020), so a long pays it when opening and a short when closing.
- */
-export function stampDuty(amount: Paise, buying: boolean, rules: TradingRules): Paise {
-  return buying ? mulDiv(amount, rules.stampDutyPerLakh, PER_LAKH, 'half_up') : 0
-}
-
-export type PriceBand = { min: Paise; max: Paise }
-
-/** Previous close +/- pct, edges rounded inward to whole paise; never below 1 paise. */
-export function priceBand(previousClose: Paise, rules: TradingRules): PriceBand {
-  const min = Math.max(1, mulDiv(previousClose, 100 - rules.priceBandPct, 100, 'up'))
-  const max = mulDiv(previousClose, 100 + rules.priceBandPct, 100, 'down')
-  return { min, max }
 }
 
 export function inBand(price: Paise, band: PriceBand): boolean {

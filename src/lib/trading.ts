@@ -1,7 +1,7 @@
 /**
- * The trading arithmetic of the server (server/domain/trading-rules.ts, orders.ts, positions.ts),
- * mirrored for the screens: the order form's cost preview and a position's market value and
- * unrealised P&L, which the server does not send because they move with every tick.
+ * The trading arithmetic, shared by the server (server/domain/trading-rules.ts re-exports it for
+ * orders.ts and positions.ts) and the screens: the order form's cost preview and a position's
+ * market value and unrealised P&L, which the server does not send because they move with every tick.
  * Integers only: products and quotients are taken in BigInt and rounded by the server's rules:
  * - contract amount = quantity x price / unitDivisor, half up (stock divisor 1, crypto 10^6,
  *   forex 100 x base amount);
@@ -53,7 +53,7 @@ export const DEFAULT_CLIENT_TRADING_RULES: ClientTradingRules = {
   marketOrderReconfirmSeconds: 60,
 }
 
-type Rounding = 'half_up' | 'up' | 'down'
+export type Rounding = 'half_up' | 'up' | 'down'
 
 function toSafe(value: bigint): number {
   const n = Number(value)
@@ -61,7 +61,10 @@ function toSafe(value: bigint): number {
   return n
 }
 
-/** a x b / d for non-negative whole numbers, rounded as asked. */
+/**
+ * a x b / d for non-negative whole numbers, rounded as asked. BigInt keeps the product exact
+ * where a float would silently drop paise.
+ */
 export function mulDiv(a: number, b: number, d: number, rounding: Rounding): number {
   if (![a, b, d].every((v) => Number.isSafeInteger(v) && v >= 0) || d === 0) {
     throw new RangeError(`mulDiv takes non-negative whole numbers and d > 0, got ${a} x ${b} / ${d}`)
@@ -72,8 +75,13 @@ export function mulDiv(a: number, b: number, d: number, rounding: Rounding): num
   return toSafe(q)
 }
 
-/** Paise for `quantity` units at `price` (price units per `unitDivisor` quantity units), half up. */
-export function contractAmount(quantity: number, price: number, unitDivisor: number): Paise {
+/**
+ * The contract amount in paise: quantity x price / unitDivisor (server/market/units.ts), rounded
+ * half up. A stock's divisor is 1 (shares x paise per share), where the product is exact; a
+ * digital currency's is 10^6, a currency pair's 100 x its base amount. Every amount of a position
+ * (cost, value, P&L) is taken from this one rounding, so they add up exactly.
+ */
+export function contractAmount(quantity: number, price: number, unitDivisor = 1): Paise {
   return mulDiv(quantity, price, unitDivisor, 'half_up')
 }
 
@@ -82,10 +90,12 @@ export function marginFor(amount: Paise, leverage: number): Paise {
   return mulDiv(amount, 1, leverage, 'up')
 }
 
+/** The handling fee of one side: amount x rate, half up, never below the minimum. */
 export function handlingFee(amount: Paise, rules: Pick<ClientTradingRules, 'handlingFeePerLakh' | 'minHandlingFee'>): Paise {
   return Math.max(rules.minHandlingFee, mulDiv(amount, rules.handlingFeePerLakh, PER_LAKH, 'half_up'))
 }
 
+/** Stamp duty of one side: in India the buyer pays it, so a long when opening and a short when closing. */
 export function stampDuty(amount: Paise, buying: boolean, rules: Pick<ClientTradingRules, 'stampDutyPerLakh'>): Paise {
   return buying ? mulDiv(amount, rules.stampDutyPerLakh, PER_LAKH, 'half_up') : 0
 }
