@@ -22,6 +22,7 @@ import { DomainRefusal } from '../domain/refusal'
 import { userAccount } from '../domain/ledger'
 import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry, type TradeEntryDraft } from '../domain/trade-ledger'
 import { contractAmount, unlockTime } from '../domain/trading-rules'
+import { type OrderDto } from '../../src/lib/trading'
 import { addTradingDays, calendarForKind, type TradingCalendar } from '../market/calendar'
 import { type MarketFeed } from '../market/feed'
 import { type Instrument } from '../market/instruments'
@@ -307,41 +308,6 @@ export async function closeByUser(trx: Tx, config: ServerConfig, userId: number,
   return updateOrder(trx, order.id, { status: 'preparing_to_close', close_reason: 'user' }, at)
 }
 
-/** One order as the API sends it: exactly OrderDto of src/data/db.ts. */
-export type OrderDto = {
-  id: number
-  orderNo: string
-  symbol: string
-  name: string
-  kind: 'stock' | 'index' | 'forex' | 'crypto'
-  type: 'market' | 'limit'
-  direction: 'long' | 'short'
-  lots: number
-  quantity: number
-  unitDivisor: number
-  quantityScale: number
-  leverage: number
-  dayTrading: boolean
-  limitPrice: number | null
-  entryPrice: number | null
-  exitPrice: number | null
-  contractAmount: number
-  margin: number
-  fee: number
-  stampDuty: number
-  closeFee: number | null
-  closeStampDuty: number | null
-  pnl: number | null
-  cashReturned: number | null
-  status: OrderRecord['status']
-  unlockAt: number | null
-  stopOutPrice: number | null
-  squareOffAt: number | null
-  createdAt: number
-  openedAt: number | null
-  closedAt: number | null
-  closeReason: OrderRecord['close_reason']
-}
 
 export function toOrderDto(order: OrderRecord, deps: TradingDeps, now: number): OrderDto {
   const rules = deps.config.trading

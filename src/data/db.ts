@@ -24,6 +24,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie'
 import { type Paise } from '../lib/money'
+import { type InstrumentKind, type OrderDto } from '../lib/trading'
 
 /** `expiresAt` (epoch ms) came with issue 2's login reply; rows saved before it lack it. */
 export type Session = { token: string; account: string; expiresAt?: number }
@@ -98,7 +99,7 @@ export type OutboxItem = {
   confirmedAt?: number
 }
 
-export type InstrumentKind = 'stock' | 'index' | 'forex' | 'crypto'
+export type { InstrumentKind } from '../lib/trading'
 
 /**
  * A quote as /stock/list, /stock/detail and the stream send it. Prices are whole units of
@@ -159,46 +160,8 @@ export type CandleRow = {
 
 export type WatchlistRow = { account: string; symbol: string; addedAt: number }
 
-export type OrderStatus = 'pending' | 'cancelled' | 'locked' | 'holding' | 'preparing_to_close' | 'closed'
-
-/** One order and the position it opened (/order/list, /order/create|cancel|close reply). */
-export type OrderDto = {
-  id: number
-  orderNo: string
-  symbol: string
-  name: string
-  kind: InstrumentKind
-  type: 'market' | 'limit'
-  direction: 'long' | 'short'
-  lots: number
-  /** Quantity units (lots x lotUnits). */
-  quantity: number
-  unitDivisor: number
-  quantityScale: number
-  leverage: number
-  dayTrading: boolean
-  limitPrice: number | null
-  entryPrice: number | null
-  exitPrice: number | null
-  /** Paise, at the entry (or limit) price. */
-  contractAmount: number
-  margin: number
-  fee: number
-  stampDuty: number
-  closeFee: number | null
-  closeStampDuty: number | null
-  /** Realised gross P&L, paise, once closed. */
-  pnl: number | null
-  cashReturned: number | null
-  status: OrderStatus
-  unlockAt: number | null
-  stopOutPrice: number | null
-  squareOffAt: number | null
-  createdAt: number
-  openedAt: number | null
-  closedAt: number | null
-  closeReason: 'user' | 'stop_out' | 'square_off' | null
-}
+// The order contract is shared with the server (src/lib/trading.ts).
+export type { OrderDto, OrderStatus } from '../lib/trading'
 
 export type OrderRow = OrderDto & {
   account: string

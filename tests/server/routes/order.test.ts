@@ -3,7 +3,7 @@ import { type OrderDto as ClientOrderDto } from '../../../src/data/db'
 import { setFlag } from '../../../server/repositories/account-flags'
 import { entriesOfUser } from '../../../server/repositories/ledger'
 import { insertOrganisationCode } from '../../../server/repositories/users'
-import { type OrderDto } from '../../../server/trading/actions'
+import { type OrderDto } from '../../../src/lib/trading'
 import { createClock, createTestApp, type TestApp } from '../helpers'
 import { available, cancel, close, create, detail, expectBooksWhole, orderOf, refusal, trader, type Trader } from '../trading/support'
 

@@ -3,7 +3,7 @@ import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../../.
 import { createRng } from '../../../server/market/random'
 import { postEntry } from '../../../server/repositories/ledger'
 import { lockTrader } from '../../../server/repositories/orders'
-import { type OrderDto } from '../../../server/trading/actions'
+import { type OrderDto } from '../../../src/lib/trading'
 import { createClock, createTestApp, type Reply, type TestApp } from '../helpers'
 import { available, cancel, close, create, detail, expectBooksWhole, grant, orderOf, trader, type Trader } from './support'
 

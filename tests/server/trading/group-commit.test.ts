@@ -5,7 +5,7 @@ import { DomainRefusal } from '../../../server/domain/refusal'
 import { type ActiveClaim, commitGroup } from '../../../server/plugins/idempotency'
 import { insertClaim } from '../../../server/repositories/idempotency'
 import { driftedBalances } from '../../../server/repositories/ledger'
-import { type OrderDto } from '../../../server/trading/actions'
+import { type OrderDto } from '../../../src/lib/trading'
 import { createClock, createTestApp, type Reply, type TestApp } from '../helpers'
 import { available, create, expectBooksWhole, grant, orderOf, trader, type Trader } from './support'
 

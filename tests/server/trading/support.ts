@@ -1,7 +1,7 @@
 /** Shared steps of the trading tests: funded traders, orders through the real routes, the books. */
 import { sql } from 'kysely'
 import { expect } from 'vitest'
-import { type OrderDto } from '../../../server/trading/actions'
+import { type OrderDto } from '../../../src/lib/trading'
 import { userAccount } from '../../../server/domain/ledger'
 import { HOUSE_POSITION_MARGIN } from '../../../server/domain/trade-ledger'
 import { balancesOf, unbalancedEntries } from '../../../server/repositories/ledger'
