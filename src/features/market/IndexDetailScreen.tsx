@@ -1,14 +1,14 @@
-import { useCallback, useMemo } from 'react'
-import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { getRouteApi } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { stockDetailKey } from '../../data/market'
 import { useWatchQuotes } from './actions'
-import { useQuote, useQuotesOf, useStockDetail } from './queries'
+import { useQuotesOf } from './queries'
 import { ChartPanel } from './chart/ChartPanel'
-import { chartChoice, type ChartChoice } from './chart/choice'
+import { chartChoice } from './chart/choice'
 import { IndexFacts } from './IndicatorsScreen'
-import { DetailSkeleton, Missing, QuoteHead, useDetailLoad } from './StockDetailScreen'
+import { DetailSkeleton, Missing, QuoteHead, useDetailPage } from './StockDetailScreen'
 import { QuoteRows, QuoteSkeleton } from './parts/QuoteList'
 import { SimulatedNote, Updated } from './parts/Updated'
 import './market.css'
@@ -18,16 +18,8 @@ const route = getRouteApi('/market/stockDetailzs')
 /** One index: its level, chart and constituents, computed from the simulated stocks. */
 export function IndexDetailScreen() {
   const search = route.useSearch()
-  const navigate = useNavigate()
   const { symbol } = search
-  const quote = useQuote(symbol)
-  const detail = useStockDetail(symbol)
-  const load = useDetailLoad(symbol)
-  useWatchQuotes(symbol ? [symbol] : [])
-  const onChoice = useCallback(
-    (c: ChartChoice) => void navigate({ to: '/market/stockDetailzs', search: { symbol, ...c }, replace: true, resetScroll: false }),
-    [navigate, symbol],
-  )
+  const { quote, detail, load, onChoice } = useDetailPage('/market/stockDetailzs', symbol)
   return (
     <div className="mkt mkt--detail">
       <BackBar title={quote?.name ?? symbol} />

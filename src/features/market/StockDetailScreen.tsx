@@ -23,16 +23,8 @@ const route = getRouteApi('/market/stockDetail')
 /** One instrument: every quote field, the chart, the watchlist star and Buy / Sell. */
 export function StockDetailScreen() {
   const search = route.useSearch()
-  const navigate = useNavigate()
   const { symbol } = search
-  const quote = useQuote(symbol)
-  const detail = useStockDetail(symbol)
-  const load = useDetailLoad(symbol)
-  useWatchQuotes(symbol ? [symbol] : [])
-  const onChoice = useCallback(
-    (c: ChartChoice) => void navigate({ to: '/market/stockDetail', search: { symbol, ...c }, replace: true, resetScroll: false }),
-    [navigate, symbol],
-  )
+  const { quote, detail, load, onChoice } = useDetailPage('/market/stockDetail', symbol)
   const title = quote?.name ?? symbol
   return (
     <div className="mkt mkt--detail">
@@ -55,7 +47,14 @@ export function StockDetailScreen() {
   )
 }
 
-export function useDetailLoad(symbol: string) {
+/**
+ * What a detail screen (a stock's or an index's) shows: the stored quote and detail, whether the
+ * server has been asked yet, live ticks for the symbol, and the chart choice kept in the address.
+ */
+export function useDetailPage(to: '/market/stockDetail' | '/market/stockDetailzs', symbol: string) {
+  const navigate = useNavigate()
+  const quote = useQuote(symbol)
+  const detail = useStockDetail(symbol)
   const [load, setLoad] = useState<{ symbol: string; state: Awaited<ReturnType<typeof loadDetail>> | 'loading' }>({ symbol, state: 'loading' })
   useEffect(() => {
     let live = true
@@ -64,7 +63,12 @@ export function useDetailLoad(symbol: string) {
       live = false
     }
   }, [symbol])
-  return load.symbol === symbol ? load.state : 'loading'
+  useWatchQuotes(symbol ? [symbol] : [])
+  const onChoice = useCallback(
+    (c: ChartChoice) => void navigate({ to, search: { symbol, ...c }, replace: true, resetScroll: false }),
+    [navigate, symbol, to],
+  )
+  return { quote, detail, load: load.symbol === symbol ? load.state : 'loading', onChoice }
 }
 
 /** Price, change, and the market's state for the symbol. */
@@ -145,7 +149,7 @@ function TradeButtons({ symbol }: { symbol: string }) {
 }
 
 /** No quote on this device: the code is unknown, the server failed, or the device is offline. */
-export function Missing({ load }: { load: ReturnType<typeof useDetailLoad> }) {
+export function Missing({ load }: { load: ReturnType<typeof useDetailPage>['load'] }) {
   return (
     <div className="page empty-state">
       <p>
