@@ -56,14 +56,14 @@ export function FundRecordScreen() {
   return (
     <div className="funds">
       <BackBar title={<Trans>Fund records</Trans>} />
-      <nav className="fund-tabs" aria-label={t`Kinds of records`}>
+      <nav className="tabs" aria-label={t`Kinds of records`}>
         {FUND_KINDS.map((kind) => (
           <Link
             key={kind}
             to="/information/fundRecord"
             search={kind === 'all' ? {} : { tab: kind }}
             replace
-            className={kind === tab ? 'fund-tab fund-tab--on' : 'fund-tab'}
+            className={kind === tab ? 'tab tab--on' : 'tab'}
             aria-current={kind === tab ? 'page' : undefined}
             data-testid={`fund-tab-${kind}`}
           >
