@@ -9,7 +9,6 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { loginLimits } from '../config'
 import { ACCOUNT_FLAGS, SIGN_OUT_FLAGS } from '../domain/accounts'
-import { CURRENCIES } from '../domain/exchange'
 import { isValidOperatorName, operatorPasswordRefusal } from '../domain/operators'
 import { hashPassword, verifyPassword, burnPasswordCheck } from '../domain/password-hash'
 import { DomainRefusal } from '../domain/refusal'
@@ -19,7 +18,7 @@ import { HttpError, ok, tooManyAttempts } from '../plugins/envelope'
 import { clearFlag, flagsOf, setFlag } from '../repositories/account-flags'
 import { fundRecordsOf } from '../repositories/fund-records'
 import { bankCardsOf } from '../repositories/identity'
-import { balancesOf } from '../repositories/ledger'
+import { walletsOf } from '../repositories/exchanges'
 import { beginAttempt, clearAccountFailures, forgetAttempt } from '../repositories/login-failures'
 import {
   audit,
@@ -335,7 +334,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         bankCardsOf(db, userId),
         fundRecordsOf(db, userId, undefined, { limit: LIST_LIMIT, offset: 0 }),
         listOrdersOfUser(db, userId, {}, { limit: LIST_LIMIT, offset: 0 }),
-        Promise.all(CURRENCIES.map(async (currency) => ({ currency, ...(await balancesOf(db, userId, currency)) }))),
+        walletsOf(db, userId),
       ])
       // Looking at a person's money is itself an action worth recording.
       await audit(db, { operator: operator.username, action: 'user_viewed', userId, now: now() })
