@@ -4,39 +4,67 @@
  */
 import { sha256Hex } from './tokens'
 
-/** Same JSON whatever the key order, so a re-sent body hashes the same. */
-export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`
-  }
-  return JSON.stringify(value) ?? 'null'
-}
-
 /** Any field named like a password (password, confirmPassword, oldPassword, fundPassword...). */
 const SECRET_FIELD = /password/i
+const SECRET = JSON.stringify('<secret>')
 
 /**
- * The body with every secret field's value left out. The fingerprint is a fast unsalted hash
- * kept for days; with a password in it, whoever reads the table could guess the password
- * quickly and undo the slow password hash. So two requests that differ only in a password count
- * as the same request: the client makes one key per form submission, so that never happens.
+ * The canonical text of a JSON value: keys sorted, undefined members left out. Written with an
+ * explicit stack instead of recursion, so no body the JSON parser accepts (10,000 brackets deep
+ * fit in a kilobyte) can reach the call-stack limit: the cost is linear in the body's size,
+ * which the body limit bounds. With `hideSecrets`, see requestFingerprint.
  */
-function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets)
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '<secret>' : withoutSecrets(v)]),
-    )
+function canonicalJson(root: unknown, hideSecrets: boolean): string {
+  const out: string[] = []
+  // Work in last-in-first-out order: a string is written as is, a box is a value still to write.
+  const todo: (string | { value: unknown })[] = [{ value: root }]
+  while (todo.length > 0) {
+    const item = todo.pop()!
+    if (typeof item === 'string') {
+      out.push(item)
+      continue
+    }
+    const { value } = item
+    if (Array.isArray(value)) {
+      const parts: (string | { value: unknown })[] = ['[']
+      value.forEach((element: unknown, i) => {
+        if (i > 0) parts.push(',')
+        parts.push({ value: element })
+      })
+      parts.push(']')
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!)
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([k, v]) => v !== undefined || (hideSecrets && SECRET_FIELD.test(k)))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      const parts: (string | { value: unknown })[] = ['{']
+      entries.forEach(([k, v], i) => {
+        parts.push(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`)
+        parts.push(hideSecrets && SECRET_FIELD.test(k) ? SECRET : { value: v })
+      })
+      parts.push('}')
+      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!)
+    } else {
+      out.push(JSON.stringify(value) ?? 'null')
+    }
   }
-  return value
+  return out.join('')
 }
 
+/** Same JSON whatever the key order, so a re-sent body hashes the same. */
+export function stableJson(value: unknown): string {
+  return canonicalJson(value, false)
+}
+
+/**
+ * The fingerprint of a request: its method, path and canonical body with every secret field's
+ * value left out. The fingerprint is a fast unsalted hash kept for days; with a password in it,
+ * whoever reads the table could guess the password quickly and undo the slow password hash. So
+ * two requests that differ only in a password count as the same request: the client makes one
+ * key per form submission, so that never happens.
+ */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return sha256Hex(`${method.toUpperCase()} ${path}\n${stableJson(withoutSecrets(body))}`)
+  return sha256Hex(`${method.toUpperCase()} ${path}\n${canonicalJson(body, true)}`)
 }
 
 export type StoredClaim = {

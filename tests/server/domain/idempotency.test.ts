@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { decideClaim, isValidIdempotencyKey, requestFingerprint, stableJson } from '../../../server/domain/idempotency'
+import { sha256Hex } from '../../../server/domain/tokens'
 
 describe('idempotency rules', () => {
   it('hashes the same body the same whatever the key order', () => {
@@ -19,6 +20,28 @@ describe('idempotency rules', () => {
     // Everything else still tells two requests apart.
     expect(requestFingerprint('POST', '/r', register('same'))).not.toBe(
       requestFingerprint('POST', '/r', { ...register('same'), account: '9876543211' }),
+    )
+  })
+
+  it('fingerprints a body of any depth the JSON parser accepts, without running out of stack', () => {
+    const depth = 200_000
+    const deep = JSON.parse(`{"account":"6123456789","x":${'['.repeat(depth)}{"password":"p"}${']'.repeat(depth)}}`) as unknown
+    expect(requestFingerprint('POST', '/r', deep)).toMatch(/^[0-9a-f]{64}$/)
+    const deepObject = JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`) as unknown
+    expect(stableJson(deepObject)).toBe(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`)
+    // A secret is hidden at any depth too.
+    const nested = (password: string) => JSON.parse(`{"x":${'['.repeat(depth)}{"password":"${password}"}${']'.repeat(depth)}}`) as unknown
+    expect(requestFingerprint('POST', '/r', nested('one'))).toBe(requestFingerprint('POST', '/r', nested('two')))
+  })
+
+  it('writes the same canonical text as before, so keys claimed before an upgrade still match', () => {
+    // The text the recursive version wrote for these bodies, character for character.
+    expect(stableJson({ z: [1, 'two', null, true, { y: undefined, x: [] }], a: {}, m: -1.5e-7 })).toBe('{"a":{},"m":-1.5e-7,"z":[1,"two",null,true,{"x":[]}]}')
+    expect(stableJson([undefined])).toBe('[null]')
+    expect(stableJson('\u0000\ud800')).toBe('"\\u0000\\ud800"')
+    expect(requestFingerprint('POST', '/api/vue/user/signIn', {})).toBe('70c7e76f6169cf656d628025609b60ba49adc0db14d84085d3d87b7e6c529e82')
+    expect(requestFingerprint('POST', '/p', { password: 'x', nested: [{ fundPassword: 'b', k: 1 }] })).toBe(
+      sha256Hex('POST /p\n{"nested":[{"fundPassword":"<secret>","k":1}],"password":"<secret>"}'),
     )
   })
 
