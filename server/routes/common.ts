@@ -6,7 +6,9 @@ import { ok } from '../plugins/envelope'
 import { type RouteDeps } from './deps'
 import { replies, ShortText } from './schemas'
 
-const ConfigBody = Type.Object({ type: Type.Optional(ShortText()) })
+// The original app sends {type} with a value that is not known, as a string or a number; every
+// config is published whatever it is (DESIGN.md section 2: known calls keep their shape).
+const ConfigBody = Type.Object({ type: Type.Optional(Type.Union([ShortText(), Type.Number()])) })
 const ConfigItems = Type.Array(Type.Object({ name: Type.String(), value: Type.String() }))
 
 export const commonRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {

@@ -13,6 +13,7 @@ import { symbolUnknown } from '../trading/actions'
 import { type RouteDeps } from './deps'
 import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
 
+const KINDS = ['stock', 'index', 'forex', 'crypto'] as const
 const Kind = Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')])
 
 const WatchedQuote = Type.Object(
@@ -21,6 +22,15 @@ const WatchedQuote = Type.Object(
 )
 
 const SymbolBody = Type.Object({ symbol: ShortText(32) })
+
+/**
+ * The original app sends {type} with a value that is not known, as a string or a number
+ * (DESIGN.md section 2: known calls keep their shape). A kind's name filters the list; any other
+ * value is the old app's category, whose meaning is not known, so it filters nothing.
+ */
+const ListBody = Type.Object({
+  type: Type.Optional(Type.Union([ShortText(), Type.Number()], { description: 'stock, index, forex or crypto lists that kind; any other value lists all' })),
+})
 
 export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, runIdempotent, market } = deps
@@ -33,13 +43,14 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         tags: ['watchlist'],
         summary: "The user's watchlist with live quotes, newest first",
         security: PRIVATE,
-        body: Type.Object({ type: Type.Optional(Kind) }),
+        body: ListBody,
         response: replies(Type.Object({ data: Type.Array(WatchedQuote) })),
       },
     },
     async (request) => {
       const { userId } = sessionOf(request)
       const at = now()
+      const kind = KINDS.find((k) => k === request.body.type)
       const entries = await watchlistOf(db, userId)
       await market.prepare(at)
       const data = []
@@ -48,7 +59,7 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         const quote = market.quote(entry.symbol, at)
         // A symbol that left the universe stays in the table but is not shown.
         if (!instrument || !quote) continue
-        if (request.body.type !== undefined && instrument.kind !== request.body.type) continue
+        if (kind !== undefined && instrument.kind !== kind) continue
         data.push({ ...quoteDto(quote, instrument, config), addedAt: entry.addedAt })
       }
       return ok({ data })

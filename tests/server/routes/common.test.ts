@@ -19,9 +19,15 @@ const CONTRACT_NAMES = [
   'signin_reward',
   'news_page_size',
   'news_page_max',
-  'login_limit_account',
+  'login_limit_account_ip',
   'login_limit_ip',
+  'login_slow_after',
+  'login_delay_base_ms',
+  'login_delay_max_ms',
   'login_window_seconds',
+  'password_check_limit',
+  'registration_limit_ip',
+  'registration_window_seconds',
   'token_ttl_seconds',
   'idempotency_ttl_seconds',
   'demo_invite_code',
@@ -64,8 +70,8 @@ const CONTRACT_NAMES = [
 ]
 
 describe('POST /common/config', () => {
-  it('publishes every contract name as a string, with or without a type', async () => {
-    for (const body of [{}, { type: 'all' }]) {
+  it('publishes every contract name as a string, with or without a type, sent as a string or a number (the original app)', async () => {
+    for (const body of [{}, { type: 'all' }, { type: 1 }, { type: '1' }, { type: 0 }, { type: 2.5 }]) {
       const res = await t.call('/common/config', body)
       expect(res.body.status).toBe(1)
       const items = res.body.data as { name: string; value: unknown }[]

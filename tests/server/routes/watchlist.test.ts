@@ -30,6 +30,15 @@ describe('watchlist', () => {
     expect((await list(a, { type: 'crypto' })).map((r) => r.symbol)).toEqual(['BTCINR'])
   })
 
+  it("answers the original app's {type} sent as a number or another string with the whole list", async () => {
+    const all = (await list(a)).map((r) => r.symbol)
+    expect(all).toEqual(['NIFTY50', 'BTCINR', 'ITC'])
+    for (const type of [1, 0, '1', 'all']) expect((await list(a, { type })).map((r) => r.symbol), `type ${type}`).toEqual(all)
+    expect((await list(a, { type: 'index' })).map((r) => r.symbol)).toEqual(['NIFTY50'])
+    // Still no coercion of other types: a boolean or an object is a 400.
+    for (const type of [true, {}, null]) expect((await t.call('/user/Optionallist', { type }, { headers: a.headers })).statusCode).toBe(400)
+  })
+
   it('treats adding twice and removing what is absent as success', async () => {
     const again = await t.call('/user/addOptional', { symbol: 'ITC' }, { headers: a.headers, key: true })
     expect(again.body.status).toBe(1)
