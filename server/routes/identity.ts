@@ -8,13 +8,13 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { cardDuplicate, checkBankCard, checkRealName } from '../domain/identity'
 import { DomainRefusal } from '../domain/refusal'
-import { UPLOAD_MAX_BYTES, checkUpload } from '../domain/uploads'
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_EDGE, storedPicture } from '../domain/uploads'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { bankCardsOf, insertBankCard, insertRealNameSubmission, insertUpload, latestRealNameSubmission, ownUpload } from '../repositories/identity'
 import { findUserById, lockUsers } from '../repositories/users'
 import { type RouteDeps } from './deps'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
 
 const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
 /** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
@@ -48,7 +48,9 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       schema: {
         tags: ['identity'],
         summary: 'Upload a private picture (JPEG, PNG or WebP, judged by its bytes; at most 5 MB) as base64',
-        description: 'Refusals: upload_not_image, upload_too_large {max}',
+        description:
+          `The picture is decoded and stored re-encoded in its own format, upright, without metadata (EXIF, GPS, XMP, ICC) and at most ${UPLOAD_MAX_EDGE} px on its longest edge. ` +
+          'Refusals: upload_not_image (also for a file that does not decode), upload_too_large {max} (bytes), upload_too_many_pixels {max} (pixels)',
         security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ kind: UploadKind, data: Type.String({ maxLength: BASE64_MAX, pattern: '^[A-Za-z0-9+/=\\s]*$' }) }),
@@ -58,11 +60,13 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     async (request, reply) =>
       runIdempotent(request, reply, async (commit) => {
         const { userId } = sessionOf(request)
-        const bytes = new Uint8Array(Buffer.from(request.body.data, 'base64'))
-        const type = checkUpload(bytes)
-        if (type instanceof DomainRefusal) throw type
+        // Decoded and re-encoded before the transaction opens: CPU work holds no database lock.
+        const picture = await storedPicture(new Uint8Array(Buffer.from(request.body.data, 'base64')))
+        if (picture instanceof DomainRefusal) throw picture
+        const { contentType, bytes } = picture
+        // The hash of what is stored: the same receipt sent twice matches even if its metadata or trailing bytes differ.
         const sha256 = createHash('sha256').update(bytes).digest('hex')
-        return commit((trx) => insertUpload(trx, { userId, kind: request.body.kind, contentType: type, bytes, sha256, now: now() }))
+        return commit((trx) => insertUpload(trx, { userId, kind: request.body.kind, contentType, bytes, sha256, now: now() }))
       }),
   )
 
@@ -75,7 +79,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         summary: "One of the user's own pictures, as base64",
         description: 'Refusals: upload_not_found {id} (also for another user’s picture)',
         security: PRIVATE,
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ id: Id }),
         response: replies(Type.Intersect([Upload, Type.Object({ data: Type.String() })])),
       },
     },
@@ -103,8 +107,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           name: ShortText(200),
           idNumber: ShortText(64),
           pan: ShortText(16),
-          frontId: Type.Integer({ minimum: 1 }),
-          backId: Type.Integer({ minimum: 1 }),
+          frontId: Id,
+          backId: Id,
         }),
         response: replies(Submission),
       },

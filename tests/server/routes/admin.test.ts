@@ -10,13 +10,13 @@ import { findUserByAccount } from '../../../server/repositories/users'
 import { ADMIN_PREFIX } from '../../../server/routes/admin'
 import { createTestApp, toReply, type Reply, type TestApp } from '../helpers'
 import { ADMIN_PATHS } from './admin-paths'
+import { PNG } from '../pictures'
 import { grant } from '../trading/accounts'
 
 let t: TestApp
 type Headers = Record<string, string>
 let op: Headers
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
 const FUND_PASSWORD = '246810'
 let next = 9_720_000_000
 
@@ -70,10 +70,15 @@ describe('operator accounts', () => {
     expect((await t.call('/user/info', {}, { headers: { token: op['operator-token']!, account: 'root' } })).statusCode).toBe(401)
   })
 
-  it('limits guesses like a user sign-in', async () => {
+  it('limits guesses like a user sign-in: refused from the guessing address, slowed but open from another', async () => {
     for (let i = 0; i < 5; i++) await admin('/operator/login', { username: 'root', password: 'guess' }, {}, '10.9.0.1')
-    const blocked = await admin('/operator/login', { username: 'root', password: 'root-password' }, {}, '10.9.0.2')
+    const blocked = await admin('/operator/login', { username: 'root', password: 'root-password' }, {}, '10.9.0.1')
     expect(blocked.statusCode).toBe(429)
+    expect(blocked.body.params).toMatchObject({ rule: 'account_address', limit: 5, windowSeconds: 900 })
+    t.sleeps.length = 0
+    expect((await admin('/operator/login', { username: 'root', password: 'root-password' }, {}, '10.9.0.2')).body.status).toBe(1)
+    // Six failures on the account (one in the test before): a second, doubled.
+    expect(t.sleeps).toEqual([2000])
     t.clock.advance(900 * 1000)
   })
 
@@ -96,6 +101,28 @@ describe('operator accounts', () => {
 })
 
 describe('an operator\'s own password', () => {
+  it('stops answering guesses after 5 wrong ones and ends the guessing session, not the others nor sign-in', async () => {
+    expect((await admin('/operator/create', { username: 'meera', password: 'meera-password' })).body.status).toBe(1)
+    const guesser = await operatorLogin('meera', 'meera-password')
+    const desk = await operatorLogin('meera', 'meera-password')
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(1000)
+      expect((await admin('/operator/password', { oldPassword: `guess-${i}-wrong`, password: 'meera-new-password' }, guesser)).body.code).toBe('password_wrong')
+    }
+    // The fifth wrong one ended the session that made it; the operator's other session lives.
+    expect((await admin('/operator/me', {}, guesser)).statusCode).toBe(401)
+    expect((await admin('/operator/me', {}, desk)).body.status).toBe(1)
+    // The right password is refused too until the first guess leaves the window (4 s ago).
+    const refused = await admin('/operator/password', { oldPassword: 'meera-password', password: 'meera-new-password' }, desk)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toMatchObject({ code: 'too_many_attempts', params: { retryAfter: 896, rule: 'password', limit: 5, windowSeconds: 900 } })
+    expect((await admin('/operator/me', {}, desk)).body.status).toBe(1)
+    // Signing in is another key: not blocked.
+    await operatorLogin('meera', 'meera-password')
+    t.clock.advance(896 * 1000)
+    expect((await admin('/operator/password', { oldPassword: 'meera-password', password: 'meera-new-password' }, desk)).body.status).toBe(1)
+  })
+
   it('changes only with the current one, and ends the operator\'s other sessions', async () => {
     expect((await admin('/operator/create', { username: 'ravi', password: 'ravi-password' })).body.status).toBe(1)
     const desk = await operatorLogin('ravi', 'ravi-password')
@@ -118,7 +145,9 @@ describe('reviews', () => {
     const item = (await pending('real_name')).find((i) => i.userId === user.userId)!
     expect(item).toMatchObject({ account: user.account, evidence: [frontId, backId], facts: { name: 'Asha Rao', pan: 'ABCDE1234F' } })
     const photo = await admin('/uploads/view', { id: frontId })
-    expect(Buffer.from((photo.body.data as { base64: string }).base64, 'base64').equals(PNG)).toBe(true)
+    // The picture as stored (re-encoded), the very bytes its owner gets back.
+    const own = await t.call('/user/uploadData', { id: frontId }, { headers: user.headers })
+    expect(photo.body.data).toMatchObject({ contentType: 'image/png', base64: (own.body.data as { data: string }).data })
 
     expect((await admin('/reviews/decide', { kind: 'real_name', id: item.id, approve: false, reason: '  ' })).body.code).toBe('reason_required')
     expect((await admin('/reviews/decide', { kind: 'real_name', id: item.id, approve: false, reason: 'The photo is blurred.' })).body.status).toBe(1)
