@@ -74,6 +74,12 @@ function formatMegabytes(value: string | number | undefined): string {
   return new Intl.NumberFormat(locale(), { style: 'unit', unit: 'megabyte', unitDisplay: 'short', maximumFractionDigits: 1 }).format(n / 1024 / 1024)
 }
 
+/** A number of pixels as megapixels (64000000 -> "64"). */
+function formatMegapixels(value: string | number | undefined): string {
+  const n = Number(value)
+  return Number.isFinite(n) ? new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(n / 1_000_000) : String(value ?? '')
+}
+
 function text(value: string | number | undefined): string {
   return value === undefined ? '' : String(value)
 }
@@ -104,6 +110,7 @@ const paramFormats: Partial<Record<string, Record<string, (v: string | number | 
   position_locked: { unlockAt: formatInstant },
   market_order_stale: { createdAt: formatInstant },
   upload_too_large: { max: formatMegabytes },
+  upload_too_many_pixels: { max: formatMegapixels },
   withdraw_below_min: { min: formatPaise },
   withdraw_above_max: { max: formatPaise },
   recharge_below_min: { min: formatPaise },
@@ -182,6 +189,8 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
   // Identity and bank cards (issue 4)
   upload_not_image: () => msg`The file is not a picture. Choose a JPEG, PNG or WebP photo.`,
   upload_too_large: ({ max }) => (max ? msg`The picture is too large: at most ${max}.` : msg`The picture is too large.`),
+  upload_too_many_pixels: ({ max }) =>
+    max ? msg`The picture has too many pixels: at most ${max} megapixels.` : msg`The picture has too many pixels. Choose a smaller photo.`,
   upload_not_found: () => msg`That picture was not found among your uploads. Add it again.`,
   real_name_under_review: () => msg`Your identity is already being reviewed.`,
   real_name_verified: () => msg`Your identity is already verified.`,

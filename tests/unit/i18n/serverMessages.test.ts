@@ -41,6 +41,10 @@ describe('translateRefusal in English', () => {
     expect(translateRefusal({ code: 'upload_too_large', params: { max: 5 * 1024 * 1024 } })).toBe('The picture is too large: at most 5 MB.')
   })
 
+  it('names the pixel limit of a picture in megapixels', () => {
+    expect(translateRefusal({ code: 'upload_too_many_pixels', params: { max: 64_000_000 } })).toBe('The picture has too many pixels: at most 64 megapixels.')
+  })
+
   it('names the smallest deposit in rupees', () => {
     expect(translateRefusal({ code: 'recharge_below_min', params: { min: 500_000 } })).toBe('The smallest deposit is ₹5,000.00.')
   })
