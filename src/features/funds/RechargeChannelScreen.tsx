@@ -25,7 +25,7 @@ const route = getRouteApi('/information/rechargeChannel')
 /** The published minimum (server/domain/funds.ts) until /common/config has been read. */
 const DEFAULT_MIN = 500_000
 /** Refusals that are about the receipt picture: shown under it. */
-const RECEIPT_CODES = new Set(['upload_not_image', 'upload_too_large', 'upload_not_found', 'receipt_already_used'])
+const RECEIPT_CODES = new Set(['upload_not_image', 'upload_too_large', 'upload_too_many_pixels', 'upload_not_found', 'receipt_already_used'])
 
 /** /information/rechargeChannel: where to send the money (copy or scan), then the receipt, then review. */
 export function RechargeChannelScreen() {
