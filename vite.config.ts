@@ -1,14 +1,63 @@
+import { resolve } from 'node:path'
+import { type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precompressDir } from './scripts/precompress.ts'
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? 8080}`
 
+/**
+ * sonner injects its CSS as a <style> element when it loads, which the server's CSP
+ * (style-src 'self', server/plugins/security-headers.ts) refuses. Its package ships the same
+ * sheet as dist/styles.css: import that into our CSS bundle and drop the injection. A sonner
+ * release that changes the call fails the build here instead of losing the toasts' styles.
+ */
+function sonnerStylesheet(): Plugin {
+  const injection = /^__insertCSS\("(?:[^"\\]|\\.)*"\);?$/m
+  return {
+    name: 'tijori:sonner-stylesheet',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null
+      if (!injection.test(code)) this.error('sonner no longer injects its CSS through one __insertCSS("...") call: revisit sonnerStylesheet()')
+      return { code: code.replace(injection, "import 'sonner/dist/styles.css'"), map: null }
+    },
+  }
+}
+
+/** Writes .br and .gz beside the built text files (server/plugins/static-files.ts sends them). */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'tijori:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    // After vite-plugin-pwa has written sw.js in its own closeBundle.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = await precompressDir(outDir)
+        const total = (pick: (f: (typeof files)[number]) => number | null) => files.reduce((sum, f) => sum + (pick(f) ?? f.raw), 0)
+        const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+        this.environment.logger.info(
+          `precompressed ${files.length} files: ${kib(total((f) => f.raw))} -> ${kib(total((f) => f.br))} br, ${kib(total((f) => f.gzip))} gzip`,
+        )
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    sonnerStylesheet(),
     tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true }),
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
@@ -37,6 +86,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'], globIgnores: ['admin.html', 'assets/admin-*'] },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': apiTarget } },
   build: {
