@@ -53,6 +53,8 @@ export type AppDeps = {
 
 export const API_PREFIX = '/api/vue'
 
+  /** Waits `ms` (the sign-in slow-down); tests pass one that records the wait and returns at once. */
+  sleep?: (ms: number) => Promise<void>
 declare module 'fastify' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -95,7 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (deps.market === undefined) await market.close()
   })
 
-  const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, runIdempotent: idempotencyRunner(db), market }
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, sleep, runIdempotent: idempotencyRunner(db), market }
   await app.register(systemRoutes, routeDeps)
   await app.register(commonRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(userRoutes, { ...routeDeps, prefix: API_PREFIX })

@@ -5,7 +5,7 @@
 import { CURRENCIES } from './domain/exchange'
 import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './domain/funds'
 import { type Paise } from './domain/money'
-import { type AttemptLimits } from './domain/rate-limit'
+import { type AttemptRule, type SignInLimits } from './domain/rate-limit'
 import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './domain/recharges'
 import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './domain/trading-rules'
 import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
@@ -26,9 +26,24 @@ export type ServerConfig = {
   signinReward: Paise
   newsPageSize: number
   newsPageMax: number
-  loginLimitAccount: number
+  /** Wrong sign-in passwords for one account from one address in the window: then 429 (OWASP: never the account alone). */
+  loginLimitAccountIp: number
+  /** Wrong sign-in passwords from one address across accounts in the window: then 429. */
   loginLimitIp: number
+  /** Wrong sign-in passwords for one account from any address after which each attempt waits first. */
+  loginSlowAfter: number
+  /** That wait: loginDelayBaseMs, doubling with each further failure, at most loginDelayMaxMs. */
+  loginDelayBaseMs: number
+  loginDelayMaxMs: number
   loginWindowSeconds: number
+  /**
+   * Wrong passwords checked inside a session (the old login password, the fund password, an
+   * operator's password) per account in the login window: then 429, under keys of their own.
+   */
+  passwordCheckLimit: number
+  /** Registrations from one address within registrationWindowSeconds: then 429. */
+  registrationLimitIp: number
+  registrationWindowSeconds: number
   tokenTtlSeconds: number
   /** Clients keep queued work for 7 days, so keys outlive that by a day. */
   idempotencyTtlSeconds: number
@@ -107,9 +122,16 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     signinReward: 1000,
     newsPageSize: 10,
     newsPageMax: 50,
-    loginLimitAccount: 5,
+    loginLimitAccountIp: 5,
     loginLimitIp: 20,
+    loginSlowAfter: 5,
+    loginDelayBaseMs: 1000,
+    loginDelayMaxMs: 8000,
     loginWindowSeconds: 900,
+    passwordCheckLimit: 5,
+    // A household or an office shares one address: ten new accounts an hour is more than it needs.
+    registrationLimitIp: 10,
+    registrationWindowSeconds: 3600,
     tokenTtlSeconds: 604_800,
     idempotencyTtlSeconds: 691_200,
     idempotencyLeaseSeconds: 30,
@@ -176,9 +198,16 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'signin_reward', value: String(config.signinReward) },
     { name: 'news_page_size', value: String(config.newsPageSize) },
     { name: 'news_page_max', value: String(config.newsPageMax) },
-    { name: 'login_limit_account', value: String(config.loginLimitAccount) },
+    // guess limits (server/domain/rate-limit.ts)
+    { name: 'login_limit_account_ip', value: String(config.loginLimitAccountIp) },
     { name: 'login_limit_ip', value: String(config.loginLimitIp) },
+    { name: 'login_slow_after', value: String(config.loginSlowAfter) },
+    { name: 'login_delay_base_ms', value: String(config.loginDelayBaseMs) },
+    { name: 'login_delay_max_ms', value: String(config.loginDelayMaxMs) },
     { name: 'login_window_seconds', value: String(config.loginWindowSeconds) },
+    { name: 'password_check_limit', value: String(config.passwordCheckLimit) },
+    { name: 'registration_limit_ip', value: String(config.registrationLimitIp) },
+    { name: 'registration_window_seconds', value: String(config.registrationWindowSeconds) },
     { name: 'token_ttl_seconds', value: String(config.tokenTtlSeconds) },
     { name: 'idempotency_ttl_seconds', value: String(config.idempotencyTtlSeconds) },
     // market
@@ -227,6 +256,23 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
 }
 
 /** The sign-in limits, for users and operators alike. */
-export function loginLimits(config: ServerConfig): AttemptLimits {
-  return { account: config.loginLimitAccount, clientIp: config.loginLimitIp, windowMs: config.loginWindowSeconds * 1000 }
+export function signInLimits(config: ServerConfig): SignInLimits {
+  return {
+    accountAddress: config.loginLimitAccountIp,
+    address: config.loginLimitIp,
+    slowAfter: config.loginSlowAfter,
+    delayBaseMs: config.loginDelayBaseMs,
+    delayMaxMs: config.loginDelayMaxMs,
+    windowMs: config.loginWindowSeconds * 1000,
+  }
+}
+
+/** The limit on passwords checked inside a session (login, fund and operator passwords). */
+export function passwordCheckRule(config: ServerConfig): AttemptRule & { name: 'password' } {
+  return { name: 'password', limit: config.passwordCheckLimit, windowMs: config.loginWindowSeconds * 1000 }
+}
+
+/** The limit on new accounts per address. */
+export function registrationRule(config: ServerConfig): AttemptRule & { name: 'registration' } {
+  return { name: 'registration', limit: config.registrationLimitIp, windowMs: config.registrationWindowSeconds * 1000 }
 }

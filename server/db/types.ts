@@ -19,6 +19,11 @@ export type UsersTable = {
   created_at: number
   /** Leverage above 1 needs it (issue 3). */
   margin_trading: Generated<boolean>
+  /** Wrong sign-in passwords since the latest sign-in, and the one before it (issue 8). */
+  failed_sign_ins: Generated<number>
+  last_failed_sign_in_at: number | null
+  failed_sign_ins_before: Generated<number>
+  last_failed_sign_in_before_at: number | null
 }
 
 export type InviteCodesTable = {
@@ -49,6 +54,12 @@ export type AccountFlagsTable = {
 export type LoginFailuresTable = {
   id: Generated<number>
   account: string
+  client_ip: string
+  at: number
+}
+
+export type RegistrationAttemptsTable = {
+  id: Generated<number>
   client_ip: string
   at: number
 }
@@ -291,6 +302,7 @@ export type Database = {
   sessions: SessionsTable
   account_flags: AccountFlagsTable
   login_failures: LoginFailuresTable
+  registration_attempts: RegistrationAttemptsTable
   ledger_entries: LedgerEntriesTable
   ledger_legs: LedgerLegsTable
   sign_ins: SignInsTable

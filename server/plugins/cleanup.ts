@@ -1,24 +1,25 @@
 /**
  * Periodic purge of rows that have served their purpose: expired idempotency keys, login
- * failures older than the rate-limit window, sessions dead for 30 days. Safe to run in several
+ * failures and registrations older than their rate-limit windows, sessions dead for 30 days. Safe to run in several
  * processes at once: each statement only deletes what is already dead.
  */
 import { type FastifyInstance } from 'fastify'
 import { type ServerConfig } from '../config'
 import { type Executor } from '../repositories/executor'
 import { purgeExpiredKeys } from '../repositories/idempotency'
-import { purgeOldFailures } from '../repositories/login-failures'
+import { purgeOldFailures, purgeOldRegistrations } from '../repositories/login-failures'
 import { purgeDeadSessions } from '../repositories/sessions'
 
 const DEAD_SESSION_KEEP_MS = 30 * 24 * 3600 * 1000
 
 type Deps = { db: Executor; now: () => number; config: ServerConfig }
 
-export async function purgeExpired(deps: Deps): Promise<{ keys: number; failures: number; sessions: number }> {
+export async function purgeExpired(deps: Deps): Promise<{ keys: number; failures: number; registrations: number; sessions: number }> {
   const now = deps.now()
   return {
     keys: await purgeExpiredKeys(deps.db, now),
     failures: await purgeOldFailures(deps.db, now - deps.config.loginWindowSeconds * 1000),
+    registrations: await purgeOldRegistrations(deps.db, now - deps.config.registrationWindowSeconds * 1000),
     sessions: await purgeDeadSessions(deps.db, now, DEAD_SESSION_KEEP_MS),
   }
 }

@@ -7,19 +7,17 @@
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { loginLimits } from '../config'
 import { ACCOUNT_FLAGS, SIGN_OUT_FLAGS } from '../domain/accounts'
 import { isValidOperatorName, operatorPasswordRefusal } from '../domain/operators'
 import { hashPassword, verifyPassword, burnPasswordCheck } from '../domain/password-hash'
 import { DomainRefusal } from '../domain/refusal'
 import { newSessionToken } from '../domain/tokens'
 import { operatorOf } from '../plugins/auth'
-import { HttpError, ok, tooManyAttempts } from '../plugins/envelope'
+import { HttpError, ok } from '../plugins/envelope'
 import { clearFlag, flagsOf, setFlag } from '../repositories/account-flags'
 import { fundRecordsOf } from '../repositories/fund-records'
 import { bankCardsOf } from '../repositories/identity'
 import { walletsOf } from '../repositories/exchanges'
-import { beginAttempt, clearAccountFailures, forgetAttempt } from '../repositories/login-failures'
 import {
   audit,
   auditPage,
@@ -35,6 +33,7 @@ import { revokeAllSessions } from '../repositories/sessions'
 import { findUserById, searchUsers } from '../repositories/users'
 import { REVIEW_KINDS, REVIEW_QUEUES, countPending, decideAndAudit, isReviewKind } from '../reviews/queues'
 import { type RouteDeps } from './deps'
+import { checkSessionPassword, signInSucceeded, startSignIn } from './guess-guard'
 import { EmptyObject, PasswordText, ShortText, replies } from './schemas'
 
 export const ADMIN_PREFIX = '/api/admin'
@@ -63,7 +62,7 @@ function needReason(reason: string | undefined): string {
 }
 
 export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  const { db, config, now } = deps
+  const { db, now } = deps
 
   app.post(
     '/operator/login',
@@ -71,7 +70,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       schema: {
         tags: ['back office'],
         summary: 'An operator signs in; returns the operator token (header operator-token)',
-        description: 'Refusals: login_failed; HTTP 429 too_many_attempts {retryAfter} (the same limits as users)',
+        description: 'Refusals: login_failed; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (the same limits and slow-down as users)',
         body: Type.Object({ username: ShortText(32), password: PasswordText }),
         response: replies(Type.Object({ token: Type.String(), username: Type.String(), expiresAt: Type.Integer() })),
       },
@@ -81,15 +80,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       const at = now()
       // Operators share the sign-in limits and the failure table, under their own key space.
       const key = `operator:${username}`
-      const { attemptId, decision } = await beginAttempt(db, { account: key, clientIp: request.ip, now: at, limits: loginLimits(config) })
-      if (!decision.allowed) {
-        await forgetAttempt(db, attemptId)
-        throw tooManyAttempts(decision.retryAfterSeconds)
-      }
+      await startSignIn(deps, { key, clientIp: request.ip, now: at })
       const operator = await findOperator(db, username)
       const passwordOk = operator ? await verifyPassword(operator.passwordHash, password) : (await burnPasswordCheck(password), false)
       if (!operator || !passwordOk) throw new DomainRefusal('login_failed', {}, 'The username or password is wrong.')
-      await clearAccountFailures(db, key)
+      await signInSucceeded(deps, { key, clientIp: request.ip })
       const { token, tokenHash } = newSessionToken()
       const expiresAt = at + OPERATOR_SESSION_MS
       await db.transaction().execute(async (trx) => {
@@ -174,7 +169,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       schema: {
         tags: ['back office'],
         summary: "Change the signed-in operator's password; their other sessions end",
-        description: 'Refusals: password_wrong, password_length {min,max}',
+        description:
+          'Refusals: password_wrong, password_length {min,max}; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (rule password; the session whose wrong password reaches the limit is ended)',
         security: SECURITY,
         body: Type.Object({ oldPassword: PasswordText, password: PasswordText }),
         response: replies(EmptyObject),
@@ -184,7 +180,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       const operator = operatorOf(request)
       const { oldPassword, password } = request.body
       const record = await findOperator(db, operator.username)
-      if (!record || !(await verifyPassword(record.passwordHash, oldPassword))) throw new DomainRefusal('password_wrong', {}, 'The current password is wrong.')
+      // Guarded like a user's password change (server/routes/guess-guard.ts), under a key of its own.
+      const right =
+        record !== undefined &&
+        (await checkSessionPassword(deps, {
+          key: `operator-password:${operator.id}`,
+          clientIp: request.ip,
+          now: now(),
+          verify: () => verifyPassword(record.passwordHash, oldPassword),
+          endSession: () =>
+            db.transaction().execute(async (trx) => {
+              await revokeOperatorSession(trx, operator.sessionId, now())
+              await audit(trx, { operator: operator.username, action: 'signed_out', detail: { reason: 'password_guesses' }, now: now() })
+            }),
+        }))
+      if (!right) throw new DomainRefusal('password_wrong', {}, 'The current password is wrong.')
       const weak = operatorPasswordRefusal(password)
       if (weak) throw weak
       const passwordHash = await hashPassword(password)

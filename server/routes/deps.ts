@@ -10,6 +10,8 @@ export type RouteDeps = {
   dbKind: DatabaseKind
   config: ServerConfig
   now: () => number
+  /** Waits before a slowed-down sign-in checks the password (AppDeps.sleep). */
+  sleep: (ms: number) => Promise<void>
   runIdempotent: RunIdempotent
   market: MarketFeed
 }

@@ -22,10 +22,10 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../domain/passw
 import { alreadySignedIn, signInDay, signInStatus } from '../domain/sign-in'
 import { newSessionToken } from '../domain/tokens'
 import { sessionOf } from '../plugins/auth'
-import { ok, tooManyAttempts, unauthorized } from '../plugins/envelope'
+import { ok, unauthorized } from '../plugins/envelope'
 import { flagsOf } from '../repositories/account-flags'
 import { balancesOf, postEntry } from '../repositories/ledger'
-import { beginAttempt, clearAccountFailures, forgetAttempt } from '../repositories/login-failures'
+import { beginRegistration, noteFailedSignIn, rollFailedSignIns } from '../repositories/login-failures'
 import { insertSession, revokeOtherSessions, revokeSession } from '../repositories/sessions'
 import { hasSignedIn, insertSignIn, signInSummary } from '../repositories/sign-ins'
 import {
@@ -38,9 +38,10 @@ import {
   updatePasswordHash,
   userInviteCode,
 } from '../repositories/users'
-import { loginLimits } from '../config'
+import { registrationRule } from '../config'
 import { type RouteDeps } from './deps'
 import { checkFundPassword } from './fund-password-guard'
+import { checkSessionPassword, signInSucceeded, startSignIn, tooManyAttemptsFor } from './guess-guard'
 import { EmptyObject, replies, IdempotencyHeaders, PasswordText, PRIVATE, ShortText } from './schemas'
 
 const RegisterBody = Type.Object({
@@ -85,10 +86,18 @@ const UserInfo = Type.Object({
     reason: Type.Union([Type.String(), Type.Null()]),
   }),
   signIn: Type.Object({ count: Type.Integer(), lastDay: Type.Union([Type.String(), Type.Null()]), today: Type.Boolean() }),
+  failedSignIns: Type.Object(
+    { count: Type.Integer({ minimum: 0 }), lastAt: Type.Union([Type.Integer({ description: 'epoch ms' }), Type.Null()]) },
+    { description: 'wrong sign-in passwords for this account since the sign-in before the latest one, and when the last was' },
+  ),
 })
+
+/** 429 too_many_attempts, with the rule that refused (server/domain/rate-limit.ts). */
+const TOO_MANY = 'HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds}'
 
 export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, runIdempotent } = deps
+  const passwordKey = (userId: number) => `password:${userId}`
 
   app.post(
     '/user/register',
@@ -97,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       schema: {
         tags: ['user'],
         summary: 'Create an account with an invite code',
-        description: 'Refusals: account_invalid, password_length {min,max}, password_mismatch, agreement_required, invite_code_invalid, account_exists',
+        description: `Refusals: account_invalid, password_length {min,max}, password_mismatch, agreement_required, invite_code_invalid, account_exists; ${TOO_MANY} (rule registration: new accounts per address)`,
         headers: IdempotencyHeaders,
         body: RegisterBody,
         response: replies(Type.Object({ account: Type.String() })),
@@ -108,6 +117,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         const input = request.body
         const refusal = registrationRefusal(input, config)
         if (refusal) throw refusal
+        // Every registration that reaches the database counts, refused or not: it also caps how
+        // fast one address can learn which numbers have accounts (account_exists).
+        const limit = await beginRegistration(db, { clientIp: request.ip, now: now(), rule: registrationRule(config) })
+        if (!limit.allowed) throw tooManyAttemptsFor(limit)
         const inviteCode = normaliseInviteCode(input.inviteCode)
         if (!(await inviteCodeExists(db, inviteCode))) throw inviteCodeInvalid()
         if (await findUserByAccount(db, input.account)) throw accountExists()
@@ -127,7 +140,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         tags: ['user'],
         summary: 'Sign in; returns the session token',
         description:
-          'Refusals: login_failed, account_disabled {reason}, login_banned {reason}, account_frozen {reason}; HTTP 429 too_many_attempts {retryAfter}',
+          `Refusals: login_failed, account_disabled {reason}, login_banned {reason}, account_frozen {reason}; ${TOO_MANY} (rules account_address, address). Past login_slow_after failures on the account from any address, the answer comes after a growing delay.`,
         body: LoginBody,
         response: replies(Type.Object({ token: Type.String(), account: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })),
       },
@@ -135,20 +148,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     async (request) => {
       const { account, password } = request.body
       const at = now()
+      const key = `user:${account}`
       // Before the password is checked: a blocked guesser learns nothing, and costs no hashing.
-      const { attemptId, decision } = await beginAttempt(db, { account, clientIp: request.ip, now: at, limits: loginLimits(config) })
-      if (!decision.allowed) {
-        await forgetAttempt(db, attemptId)
-        throw tooManyAttempts(decision.retryAfterSeconds)
-      }
+      await startSignIn(deps, { key, clientIp: request.ip, now: at })
 
       const user = await findUserByAccount(db, account)
       const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false)
-      // A wrong password keeps the attempt's row as a failure.
-      if (!user || !passwordOk) throw loginFailed()
-      await clearAccountFailures(db, account)
+      // A wrong password keeps the attempt's row as a failure, and the owner is told.
+      if (!user || !passwordOk) {
+        if (user) await noteFailedSignIn(db, user.id, at)
+        throw loginFailed()
+      }
+      await signInSucceeded(deps, { key, clientIp: request.ip })
       const flagRefusal = loginFlagRefusal(await flagsOf(db, user.id))
       if (flagRefusal) throw flagRefusal
+      await rollFailedSignIns(db, user.id)
 
       const { token, tokenHash } = newSessionToken()
       const expiresAt = at + config.tokenTtlSeconds * 1000
@@ -202,6 +216,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         restrictions: restrictionsOf(flags),
         realName: { status: user.real_name_status, name: user.real_name, reason: user.real_name_reason },
         signIn: signInStatus(signIns.count, signIns.lastDay, now()),
+        failedSignIns: {
+          count: user.failed_sign_ins + user.failed_sign_ins_before,
+          lastAt: user.last_failed_sign_in_at ?? user.last_failed_sign_in_before_at,
+        },
       })
     },
   )
@@ -213,7 +231,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       schema: {
         tags: ['user'],
         summary: 'Change the login password; every other session is signed out',
-        description: 'Refusals: password_length {min,max}, password_mismatch, password_wrong, password_same',
+        description: `Refusals: password_length {min,max}, password_mismatch, password_wrong, password_same; ${TOO_MANY} (rule password; the session whose wrong password reaches the limit is ended)`,
         security: PRIVATE,
         headers: IdempotencyHeaders,
         body: LoginPassBody,
@@ -228,7 +246,14 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         if (refusal) throw refusal
         const user = await findUserById(db, session.userId)
         if (!user) throw unauthorized()
-        if (!(await verifyPassword(user.password_hash, input.oldPassword))) throw passwordWrong()
+        const right = await checkSessionPassword(deps, {
+          key: passwordKey(user.id),
+          clientIp: request.ip,
+          now: now(),
+          verify: () => verifyPassword(user.password_hash, input.oldPassword),
+          endSession: () => revokeSession(db, session.sessionId, now()),
+        })
+        if (!right) throw passwordWrong()
         const same = passwordSameRefusal(input)
         if (same) throw same
         const passwordHash = await hashPassword(input.password)
@@ -247,7 +272,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       schema: {
         tags: ['user'],
         summary: 'Set the fund password (proved by the login password) or change it (proved by the current fund password)',
-        description: 'Refusals: fund_password_format {digits}, password_mismatch, password_wrong, fund_password_wrong',
+        description: `Refusals: fund_password_format {digits}, password_mismatch, password_wrong, fund_password_wrong; ${TOO_MANY} (rule password; for the login password, the session whose wrong one reaches the limit is ended)`,
         security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
@@ -264,11 +289,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         const input = request.body
         const refusal = fundPasswordRefusal(input)
         if (refusal) throw refusal
-        const user = await findUserById(db, sessionOf(request).userId)
+        const session = sessionOf(request)
+        const user = await findUserById(db, session.userId)
         if (!user) throw unauthorized()
-        // The first one is proved by the login password; a change by the fund password it replaces.
+        // The first one is proved by the login password (guarded like loginPass, under the same
+        // key); a change by the fund password it replaces.
         if (user.fund_password_hash === null) {
-          if (!(await verifyPassword(user.password_hash, input.password ?? ''))) throw passwordWrong()
+          const right = await checkSessionPassword(deps, {
+            key: passwordKey(user.id),
+            clientIp: request.ip,
+            now: now(),
+            verify: () => verifyPassword(user.password_hash, input.password ?? ''),
+            endSession: () => revokeSession(db, session.sessionId, now()),
+          })
+          if (!right) throw passwordWrong()
         } else if (
           !(await checkFundPassword(db, config, { userId: user.id, clientIp: request.ip, hash: user.fund_password_hash, password: input.oldFundPassword ?? '', now: now() }))
         ) {

@@ -130,6 +130,8 @@ export type TestApp = {
   database: DatabaseHandle
   clock: TestClock
   config: ServerConfig
+  /** Every wait the server asked for (the sign-in slow-down, AppDeps.sleep), in ms; none is slept. */
+  sleeps: number[]
   /** POST under /api/vue with a JSON body (or a raw string body with its own content type). */
   call: (path: string, body: unknown, options?: CallOptions) => Promise<Reply>
   /** Registers an account with the demo invite code; returns its number and password. */
@@ -150,9 +152,22 @@ export async function createTestApp(
   const clock = options.clock ?? createClock()
   // The engine never runs on its own in tests: they sweep by hand with the test clock.
   // A fixed seed and a short history keep every test file fast and its prices repeatable.
-  const config = loadConfig(options.profile ?? 'demo', { matchIntervalMs: 0, autoReviewIntervalMs: 0, marketBackfillDays: 10, ...options.config })
+  // Test files register dozens of accounts from one address (inject's 127.0.0.1), so the harness
+  // lifts the per-address registration limit; the test of that limit passes the default back.
+  const config = loadConfig(options.profile ?? 'demo', {
+    matchIntervalMs: 0,
+    autoReviewIntervalMs: 0,
+    marketBackfillDays: 10,
+    registrationLimitIp: 1_000_000,
+    ...options.config,
+  })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())
-  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null, marketSeed: TEST_MARKET_SEED })
+  // The sign-in slow-down is recorded, never slept: tests assert the wait the server asked for.
+  const sleeps: number[] = []
+  const sleep = async (ms: number) => {
+    sleeps.push(ms)
+  }
+  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null, marketSeed: TEST_MARKET_SEED, sleep })
 
   const call: TestApp['call'] = async (path, body, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers }
@@ -190,6 +205,7 @@ export async function createTestApp(
     database: db.handle,
     clock,
     config,
+    sleeps,
     call,
     register,
     login,

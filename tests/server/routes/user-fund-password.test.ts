@@ -50,3 +50,24 @@ describe('POST /user/fundPass', () => {
     expect((await t.call('/user/fundPass', { fundPassword: '123456', confirmFundPassword: '123456' }, { key: true })).statusCode).toBe(401)
   })
 })
+
+describe('POST /user/fundPass guess limit on the login password', () => {
+  it('stops answering after 5 wrong login passwords and ends the guessing session; signing in still works', async () => {
+    await t.register('9500000102', 'login-pass2')
+    const guesser = await t.login('9500000102', 'login-pass2')
+    const first = (password: string, headers: Record<string, string>) =>
+      t.call('/user/fundPass', { password, fundPassword: '246810', confirmFundPassword: '246810' }, { headers, key: true })
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(1000)
+      expect((await first(`guess-${i}-x`, guesser)).body.code).toBe('password_wrong')
+    }
+    expect((await t.call('/user/info', {}, { headers: guesser })).statusCode).toBe(401)
+    const owner = await t.login('9500000102', 'login-pass2')
+    const refused = await first('login-pass2', owner)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toMatchObject({ code: 'too_many_attempts', params: { retryAfter: 896, rule: 'password', limit: 5, windowSeconds: 900 } })
+    expect(await findUserByAccount(t.database.db, '9500000102').then((u) => u!.fund_password_hash)).toBeNull()
+    t.clock.advance(896 * 1000)
+    expect((await first('login-pass2', owner)).body.status).toBe(1)
+  })
+})
