@@ -9,11 +9,11 @@ import { addBankCard, bankCardsKey, realNameKey, refreshBankCards, refreshRealNa
 import { replayOutbox } from '../../../src/data/outbox'
 import { login } from '../../../src/data/session'
 import { useRealServer } from '../support/realServer'
+import { JPEG } from '../../server/pictures'
 
 const server = useRealServer()
 let account: string
 
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
 const photo = () => new Blob([JPEG], { type: 'image/jpeg' })
 const stored = async <T>(key: string) => (await db.meta.get(key))?.value as T | undefined
 

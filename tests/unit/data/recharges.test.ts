@@ -19,13 +19,14 @@ import { login } from '../../../src/data/session'
 import { refreshUserInfo } from '../../../src/data/sync'
 import { findUserByAccount } from '../../../server/repositories/users'
 import { useRealServer } from '../support/realServer'
+import { png } from '../../server/pictures'
 
 const server = useRealServer()
 let account: string
 
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01])
-/** A receipt picture with bytes of its own, as every real receipt has. */
-const receipt = () => new Blob([JPEG, crypto.randomUUID()], { type: 'image/jpeg' })
+let pictures = 0
+/** A receipt picture of its own, as every real receipt is. */
+const receipt = () => new Blob([png(++pictures)], { type: 'image/png' })
 const stored = async <T>(key: string) => (await db.meta.get(key))?.value as T | undefined
 
 beforeEach(async () => {

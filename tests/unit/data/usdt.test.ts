@@ -8,13 +8,13 @@ import { db } from '../../../src/data/db'
 import { login } from '../../../src/data/session'
 import { fetchPicture, refreshUsdtAddresses, removeUsdtAddress, saveUsdtAddress, storedPicture, usdtAddressesKey, type UsdtAddress } from '../../../src/data/usdt'
 import { useRealServer } from '../support/realServer'
+import { PNG } from '../../server/pictures'
 
 const server = useRealServer()
 let account: string
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 const ETH = '0xdAC17F958D2ee523a2206206994597C13D831ec7'
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
 const stored = async () => (await db.meta.get(usdtAddressesKey(account)))?.value as UsdtAddress[] | undefined
 
 beforeEach(async () => {
@@ -33,7 +33,9 @@ describe('USDT addresses', () => {
     server.proxy.setMode('down')
     const picture = await storedPicture(account, saved.qrUploadId!)
     expect(picture?.type).toBe('image/png')
-    expect(new Uint8Array(await picture!.arrayBuffer())).toEqual(PNG)
+    // The picture as the server stores it (re-encoded, server/domain/uploads.ts).
+    const upload = await server.t.database.db.selectFrom('uploads').select('bytes').where('id', '=', saved.qrUploadId!).executeTakeFirstOrThrow()
+    expect(new Uint8Array(await picture!.arrayBuffer())).toEqual(new Uint8Array(upload.bytes))
     expect(await refreshUsdtAddresses()).toBeUndefined()
     expect(await stored()).toHaveLength(1)
   })
