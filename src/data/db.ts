@@ -58,6 +58,8 @@ export type UserInfo = {
   restrictions?: { flag: 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'; reason: string }[]
   realName: { status: RealNameStatus; name: string | null; reason: string | null }
   signIn: { count: number; lastDay: string | null; today: boolean }
+  /** Wrong sign-in passwords since the previous sign-in (issue 8); absent in rows stored before it. */
+  failedSignIns?: { count: number; lastAt: number | null }
 }
 
 export type NewsRow = {

@@ -41,6 +41,13 @@ function formatWait(value: string | number | undefined): string {
   return new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'long' }).format(amount)
 }
 
+/** A rule's window in seconds, in whole hours when it is (3600 -> "1 hour"), else like a wait. */
+function formatWindow(value: string | number | undefined): string {
+  const seconds = Number(value) || 0
+  if (seconds < 3600 || seconds % 3600 !== 0) return formatWait(value)
+  return new Intl.NumberFormat(locale(), { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(seconds / 3600)
+}
+
 /** An India day `YYYY-MM-DD` shown the way the app shows dates, `YYYY.MM.DD`. */
 function formatDay(value: string | number | undefined): string {
   return String(value ?? '').replaceAll('-', '.')
@@ -97,7 +104,7 @@ function formatMinor(value: string | number | undefined, params: RefusalParams):
 
 const paramFormats: Partial<Record<string, Record<string, (v: string | number | undefined, params: RefusalParams) => string>>> = {
   password_length: { min: formatNumber, max: formatNumber },
-  too_many_attempts: { retryAfter: formatWait },
+  too_many_attempts: { retryAfter: formatWait, limit: formatNumber, windowSeconds: formatWindow },
   already_signed_in: { day: formatDay },
   insufficient_balance: { min: formatPaise, required: formatMinor, available: formatMinor },
   exchange_rate_moved: { amountOut: formatMinor, minAmountOut: formatMinor },
@@ -144,8 +151,17 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
     reason ? msg`Logging in is blocked for this account: ${reason}` : msg`Logging in is blocked for this account.`,
   account_disabled: ({ reason }) =>
     reason ? msg`This account is disabled: ${reason}` : msg`This account is disabled.`,
-  too_many_attempts: ({ retryAfter }) =>
-    retryAfter ? msg`Too many attempts. Try again in ${retryAfter}.` : msg`Too many attempts. Try again later.`,
+  // The rule that refused is named (server/domain/rate-limit.ts); an older server sends only retryAfter.
+  too_many_attempts: ({ retryAfter, rule, limit, windowSeconds }) => {
+    if (retryAfter && limit && windowSeconds) {
+      if (rule === 'account_address')
+        return msg`Too many wrong passwords for this account from this network: at most ${limit} in ${windowSeconds}. Try again in ${retryAfter}.`
+      if (rule === 'address') return msg`Too many wrong passwords from this network: at most ${limit} in ${windowSeconds}. Try again in ${retryAfter}.`
+      if (rule === 'password') return msg`Too many wrong passwords for this account: at most ${limit} in ${windowSeconds}. Try again in ${retryAfter}.`
+      if (rule === 'registration') return msg`Too many new accounts from this network: at most ${limit} in ${windowSeconds}. Try again in ${retryAfter}.`
+    }
+    return retryAfter ? msg`Too many attempts. Try again in ${retryAfter}.` : msg`Too many attempts. Try again later.`
+  },
   // /user/loginPass
   password_wrong: () => msg`The current password is wrong.`,
   password_same: () => msg`The new password must differ from the current one.`,

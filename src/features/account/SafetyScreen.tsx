@@ -13,7 +13,8 @@ import './account.css'
 
 /**
  * /information/safety: the account's protections at a glance (login password, fund password,
- * verified identity, a bank card of one's own) and the way to each. From Dexie, offline too.
+ * verified identity, a bank card of one's own) and the way to each, and the failed sign-in
+ * attempts on the account since the previous sign-in. From Dexie (the cached /user/info), offline too.
  */
 export function SafetyScreen() {
   const account = useSessionAccount()
@@ -60,6 +61,7 @@ function Protections({ account, user }: { account: string | null | undefined; us
 
   return (
     <>
+      <FailedSignIns report={user.failedSignIns} />
       <section className={done === all ? 'card safety-level safety-level--ok' : 'card safety-level'} data-testid="safety-level" data-done={done}>
         <strong><Trans>{done} of {all} protections in place</Trans></strong>
         <p className="muted">
@@ -81,5 +83,38 @@ function Protections({ account, user }: { account: string | null | undefined; us
         <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
       </ul>
     </>
+  )
+}
+
+/**
+ * Someone who knows the phone number may be guessing its password: the owner is told how many
+ * wrong passwords came since his previous sign-in (the server counts them; it never locks him out).
+ * A row cached by an older version has no report: nothing is shown rather than a wrong "none".
+ */
+function FailedSignIns({ report }: { report: UserInfo['failedSignIns'] }) {
+  if (report === undefined) return null
+  const { count, lastAt } = report
+  const when = lastAt === null ? '' : formatDateTime(lastAt)
+  return (
+    <section
+      className={count === 0 ? 'card safety-level safety-level--ok' : 'card safety-level'}
+      data-testid="safety-failed-sign-ins"
+      data-count={count}
+    >
+      <strong><Trans>Sign-in attempts</Trans></strong>
+      {count === 0 ? (
+        <p className="muted"><Trans>No failed sign-in attempts since your previous sign-in.</Trans></p>
+      ) : (
+        <>
+          <p>
+            {plural(count, {
+              one: `# failed sign-in attempt since your previous sign-in, the last on ${when}`,
+              other: `# failed sign-in attempts since your previous sign-in, the last on ${when}`,
+            })}
+          </p>
+          <p className="muted"><Trans>If it was not you, change your login password.</Trans></p>
+        </>
+      )}
+    </section>
   )
 }

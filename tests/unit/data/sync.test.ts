@@ -64,6 +64,17 @@ describe('refreshUserInfo', () => {
     await expect(refreshUserInfo()).resolves.toBeUndefined()
     expect(await db.user.get(account)).toBeDefined()
   })
+
+  it('keeps the failed sign-ins since the previous sign-in, for the security screen offline too', async () => {
+    const { account, password } = await server.newAccount()
+    for (let i = 0; i < 2; i++) await server.t.call('/user/login', { account, password: 'wrong-pass' }, { remoteAddress: '10.8.0.1' })
+    await login(account, password)
+    const info = await refreshUserInfo()
+    expect(info?.failedSignIns).toEqual({ count: 2, lastAt: server.t.clock.now() })
+    server.proxy.setMode('down')
+    await expect(refreshUserInfo()).resolves.toBeUndefined()
+    expect((await db.user.get(account))?.failedSignIns).toEqual({ count: 2, lastAt: server.t.clock.now() })
+  })
 })
 
 describe('news', () => {

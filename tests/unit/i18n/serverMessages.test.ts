@@ -37,6 +37,24 @@ describe('translateRefusal in English', () => {
     )
   })
 
+  it('names the guess limit that refused, with its number and window', () => {
+    const params = { retryAfter: 896, limit: 5, windowSeconds: 900 }
+    expect(translateRefusal({ code: 'too_many_attempts', params: { ...params, rule: 'account_address' } })).toBe(
+      'Too many wrong passwords for this account from this network: at most 5 in 15 minutes. Try again in 15 minutes.',
+    )
+    expect(translateRefusal({ code: 'too_many_attempts', params: { ...params, rule: 'password' } })).toBe(
+      'Too many wrong passwords for this account: at most 5 in 15 minutes. Try again in 15 minutes.',
+    )
+    expect(translateRefusal({ code: 'too_many_attempts', params: { retryAfter: 900, limit: 20, windowSeconds: 900, rule: 'address' } })).toBe(
+      'Too many wrong passwords from this network: at most 20 in 15 minutes. Try again in 15 minutes.',
+    )
+    expect(translateRefusal({ code: 'too_many_attempts', params: { retryAfter: 3591, limit: 10, windowSeconds: 3600, rule: 'registration' } })).toBe(
+      'Too many new accounts from this network: at most 10 in 1 hour. Try again in 60 minutes.',
+    )
+    // A rule this app does not know yet still says when to try again.
+    expect(translateRefusal({ code: 'too_many_attempts', params: { ...params, rule: 'newer_rule' } })).toBe('Too many attempts. Try again in 15 minutes.')
+  })
+
   it('names the upload size limit in megabytes', () => {
     expect(translateRefusal({ code: 'upload_too_large', params: { max: 5 * 1024 * 1024 } })).toBe('The picture is too large: at most 5 MB.')
   })
