@@ -26,7 +26,7 @@ let account: string
 
 let pictures = 0
 /** A receipt picture of its own, as every real receipt is. */
-const receipt = () => new Blob([png(++pictures)], { type: 'image/png' })
+const receipt = () => new Blob([new Uint8Array(png(++pictures))], { type: 'image/png' })
 const stored = async <T>(key: string) => (await db.meta.get(key))?.value as T | undefined
 
 beforeEach(async () => {

@@ -26,7 +26,7 @@ beforeEach(async () => {
 
 describe('USDT addresses', () => {
   it('saves an address with its payment QR picture, and keeps both for offline', async () => {
-    const saved = await saveUsdtAddress({ network: 'TRC20', address: TRON, qr: { file: new Blob([PNG], { type: 'image/png' }) } }, undefined, crypto.randomUUID())
+    const saved = await saveUsdtAddress({ network: 'TRC20', address: TRON, qr: { file: new Blob([new Uint8Array(PNG)], { type: 'image/png' }) } }, undefined, crypto.randomUUID())
     expect(saved).toMatchObject({ network: 'TRC20', address: TRON, qrUploadId: expect.any(Number) })
     expect(await stored()).toMatchObject([{ network: 'TRC20', address: TRON, qrUploadId: saved.qrUploadId }])
     await fetchPicture(saved.qrUploadId!)
@@ -41,7 +41,7 @@ describe('USDT addresses', () => {
   })
 
   it('keeps the attached picture when only the address changes, or drops it when asked', async () => {
-    const first = await saveUsdtAddress({ network: 'ERC20', address: ETH, qr: { file: new Blob([PNG]) } }, undefined, crypto.randomUUID())
+    const first = await saveUsdtAddress({ network: 'ERC20', address: ETH, qr: { file: new Blob([new Uint8Array(PNG)]) } }, undefined, crypto.randomUUID())
     const kept = await saveUsdtAddress({ network: 'ERC20', address: ETH.toLowerCase(), qr: 'keep' }, first, crypto.randomUUID())
     expect(kept).toMatchObject({ address: ETH.toLowerCase(), qrUploadId: first.qrUploadId })
     const dropped = await saveUsdtAddress({ network: 'ERC20', address: ETH, qr: null }, kept, crypto.randomUUID())
