@@ -133,6 +133,15 @@ describe('the stored picture: decoded and encoded again', () => {
     expect(data[2]).toBeLessThan(60)
   })
 
+  it('gives each of many pictures sent at once its own answer (two are decoded at a time, the rest wait)', async () => {
+    const sent = Array.from({ length: 7 }, (_, i) => (i % 3 === 2 ? PNG_HEADER : png(i, 2 + i, 2)))
+    const results = await Promise.all(sent.map((bytes) => storedPicture(bytes)))
+    results.forEach((result, i) => {
+      if (i % 3 === 2) expect(result, String(i)).toMatchObject({ code: 'upload_not_image' })
+      else expect(result, String(i)).toMatchObject({ contentType: 'image/png', width: 2 + i, height: 2 })
+    })
+  })
+
   it('scales a large photo down to UPLOAD_MAX_EDGE on its longest edge, and never enlarges a small one', async () => {
     const large = await stored(await solid(4000, 1000).jpeg().toBuffer())
     expect([large.width, large.height]).toEqual([UPLOAD_MAX_EDGE, UPLOAD_MAX_EDGE / 4])
