@@ -1,12 +1,72 @@
-/** Debian's Chromium driven by playwright-core; a downloaded browser cannot be installed here. */
-import { chromium, type Browser } from 'playwright-core'
+/**
+ * Debian's Chromium driven by playwright-core; a downloaded browser cannot be installed here.
+ *
+ * Every context it opens is watched for what the server's Content-Security-Policy refused
+ * (server/plugins/security-headers.ts): `securitypolicyviolation` events in every page, the
+ * console lines Chromium writes for them (pages and service workers), and any page served
+ * without the policy at all. csp-setup.ts fails every e2e test during which one happened.
+ */
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+const violations: string[] = []
+const watched = new Set<BrowserContext>()
+
+/** The violations seen since the last call, after every open page has delivered its reports. */
+export async function takeCspViolations(): Promise<string[]> {
+  // A round trip to each page: reports it sent before it are in by the time the answer is.
+  for (const context of watched) await Promise.all(context.pages().map((page) => page.evaluate(() => 0).catch(() => 0)))
+  return violations.splice(0)
+}
+
+const REPORT_BINDING = '__tijoriCspViolation'
+
+function watchConsole(where: string, message: ConsoleMessage): void {
+  if (/content[- ]security[- ]policy/i.test(message.text())) violations.push(`${where} console: ${message.text()}`)
+}
+
+async function watchCsp(context: BrowserContext): Promise<void> {
+  watched.add(context)
+  context.on('close', () => watched.delete(context))
+  await context.exposeBinding(REPORT_BINDING, ({ page }, report: string) => {
+    violations.push(`${page.url()}: ${report}`)
+  })
+  await context.addInitScript((binding) => {
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (globalThis as unknown as Record<string, (text: string) => void>)[binding]
+        report?.(`${e.effectiveDirective} refused ${e.blockedURI || 'an inline resource'} at ${e.sourceFile}:${e.lineNumber} ${e.sample}`)
+      },
+      true,
+    )
+  }, REPORT_BINDING)
+  context.on('console', (message) => watchConsole(message.page()?.url() ?? 'page', message))
+  context.on('serviceworker', (worker) => worker.on('console', (message) => watchConsole(`service worker ${worker.url()}`, message)))
+  context.on('response', (response) => {
+    if (response.request().resourceType() !== 'document' || response.status() !== 200) return
+    void response.headerValue('content-security-policy').then(
+      (policy) => {
+        if (!policy) violations.push(`${response.url()}: page served without a Content-Security-Policy`)
+      },
+      () => undefined, // the page went away before its headers were read
+    )
+  })
+}
+
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     // The closed network here refuses Chromium's own background connections; keep it quiet.
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
+  // browser.newPage() opens its context through newContext() too.
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    await watchCsp(context)
+    return context
+  }
+  return browser
 }
