@@ -4,11 +4,13 @@ import { chartBench } from './chart'
 import { firstRouteBench } from './first-route'
 import { marketBench } from './market'
 import { ordersBench } from './orders'
+import { repliesBench } from './replies'
 import { streamBench } from './stream'
 
 const server = await startServer()
 try {
   await firstRouteBench(server)
+  await repliesBench(server)
   await streamBench(server)
   await marketBench()
   await ordersBench()
