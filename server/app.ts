@@ -8,8 +8,11 @@ import { type ServerConfig, loadConfig } from './config'
 import { type DatabaseHandle } from './db/index'
 import { installAuth } from './plugins/auth'
 import { installCleanup } from './plugins/cleanup'
-import { installEnvelope, type NotFoundFallback } from './plugins/envelope'
+import { installCompression } from './plugins/compression'
+import { installEnvelope, type NotFoundFallback, replyToClientError, replyToFrameworkError } from './plugins/envelope'
 import { idempotencyRunner, installIdempotency } from './plugins/idempotency'
+import { installRouteTable } from './plugins/route-table'
+import { installSecurityHeaders, type SecurityHeaders } from './plugins/security-headers'
 import { installStaticFiles } from './plugins/static-files'
 import { installSwagger } from './plugins/swagger'
 import { commonRoutes } from './routes/common'
@@ -24,6 +27,7 @@ import { usdtRoutes } from './routes/usdt'
 import { exchangeRoutes } from './routes/exchange'
 import { ADMIN_PREFIX, adminRoutes } from './routes/admin'
 import { rechargeRoutes } from './routes/recharge'
+import { stripUnknownBodyFields } from './routes/schemas'
 import { type AutoReviewer, createAutoReviewer } from './reviews/auto-review'
 import { orderRoutes } from './routes/order'
 import { watchlistRoutes } from './routes/watchlist'
@@ -49,12 +53,12 @@ export type AppDeps = {
   market?: MarketFeed
   /** The simulation seed for a new market store (tests); otherwise a secret random one. */
   marketSeed?: number
+  /** Waits `ms` (the sign-in slow-down); tests pass one that records the wait and returns at once. */
+  sleep?: (ms: number) => Promise<void>
 }
 
 export const API_PREFIX = '/api/vue'
 
-  /** Waits `ms` (the sign-in slow-down); tests pass one that records the wait and returns at once. */
-  sleep?: (ms: number) => Promise<void>
 declare module 'fastify' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
@@ -69,17 +73,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? Date.now
   const db = deps.database.db
 
+  let security: SecurityHeaders | null = null
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: deps.trustProxy ?? false,
-    // Strict types: a number where a string belongs is a 400, never silently coerced.
-    ajv: { customOptions: { coerceTypes: false } },
+    // Strict types: a number where a string belongs is a 400, never silently coerced. Unknown
+    // fields are removed where a schema closes its object (every body: stripUnknownBodyFields).
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true } },
     return503OnClosing: true,
+    // Errors met before a route is chosen (a URL that does not decode) and before Fastify sees
+    // the request at all (Node's parser) get the envelope too.
+    // Answered before any hook runs, so the security headers are set here (security-headers.ts).
+    frameworkErrors: (error, request, reply) => replyToFrameworkError(error, request, security?.apply(reply) ?? reply),
+    clientErrorHandler: replyToClientError,
   }).withTypeProvider<TypeBoxTypeProvider>()
+
+  // Before any route: each route's body drops unknown fields, then the route is recorded as declared.
+  app.addHook('onRoute', stripUnknownBodyFields)
+  installRouteTable(app)
 
   // First: route plugins registered below take the error handler in force when they load.
   let fallback: NotFoundFallback | null = null
   installEnvelope(app, (request, reply) => fallback?.(request, reply) ?? false)
+  // Before every route and the static files: each reply, error or not, carries the headers and
+  // is compressed when the client accepts it (the event stream excepted, see compression.ts).
+  security = await installSecurityHeaders(app)
+  await installCompression(app)
   installAuth(app, { db, now })
   installIdempotency(app, { db, now, config })
   installCleanup(app, { db, now, config }, deps.cleanupIntervalMs ?? 10 * 60 * 1000)

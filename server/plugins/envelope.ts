@@ -2,6 +2,8 @@
  * The one place that writes error envelopes (STYLE.md practice 5). Every reply, at every status,
  * is `{status, msg, code?, params?, data?}`; see the API contract for what each status means.
  */
+import { STATUS_CODES } from 'node:http'
+import { type Socket } from 'node:net'
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { DomainRefusal, type RefusalParams } from '../domain/refusal'
 
@@ -92,6 +94,41 @@ function envelopeFor(error: unknown): EnvelopeReply {
 
 function notFoundReply(): EnvelopeReply {
   return { statusCode: 404, body: refusalBody('not_found', {}, 'No such API call.'), headers: {} }
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors it meets before a route is chosen (a URL whose percent
+ * escapes do not decode, FST_ERR_BAD_URL) get the same envelope as everything else.
+ */
+export function replyToFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const out = envelopeFor(error)
+  if (out.statusCode >= 500) request.log.error({ err: error }, 'unexpected framework error')
+  void reply.code(out.statusCode).headers(out.headers).send(out.body)
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request before Fastify saw it
+ * (a malformed request line, headers over Node's size limit, a request too slow to arrive). There
+ * is no request to reply to, only the socket, so the envelope is written by hand, as Fastify's
+ * own default does with its own body, and the connection is closed.
+ */
+export function replyToClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  // Node's own status codes, as Fastify's default keeps them; the code is bad_request for all.
+  const [statusCode, msg] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Invalid request: the headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Invalid request: it took too long to arrive.']
+        : [400, 'Invalid request.']
+  const body = JSON.stringify(refusalBody('bad_request', {}, msg))
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    )
+  }
+  socket.destroy(error)
 }
 
 /** Serves a non-API path that matched nothing (the SPA fallback); false when it did not. */

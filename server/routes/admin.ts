@@ -34,7 +34,7 @@ import { findUserById, searchUsers } from '../repositories/users'
 import { REVIEW_KINDS, REVIEW_QUEUES, countPending, decideAndAudit, isReviewKind } from '../reviews/queues'
 import { type RouteDeps } from './deps'
 import { checkSessionPassword, signInSucceeded, startSignIn } from './guess-guard'
-import { EmptyObject, PasswordText, ShortText, replies } from './schemas'
+import { EmptyObject, Id, PasswordText, ShortText, replies } from './schemas'
 
 export const ADMIN_PREFIX = '/api/admin'
 
@@ -53,7 +53,6 @@ const notFound = (what: string) => new HttpError(404, 'not_found', { what }, `No
 /** A reason the user will read: required to reject, and for every flag change. */
 const Reason = ShortText(500)
 
-const Id = Type.Integer({ minimum: 1 })
 
 function needReason(reason: string | undefined): string {
   const text = reason?.trim() ?? ''

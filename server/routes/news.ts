@@ -5,7 +5,7 @@ import { newsLanguage, newsNotFound, pageOffset } from '../domain/news'
 import { ok } from '../plugins/envelope'
 import { findNews, listNews } from '../repositories/news'
 import { type RouteDeps } from './deps'
-import { replies } from './schemas'
+import { Id, replies } from './schemas'
 
 const LangHeaders = Type.Object({ lang: Type.Optional(Type.String({ description: 'en | tw | kr | yd; others fall back to en' })) })
 
@@ -50,7 +50,7 @@ export const newsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         tags: ['news'],
         summary: 'One article with its body',
         headers: LangHeaders,
-        body: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        body: Type.Object({ id: Id }),
         response: replies(NewsArticle),
       },
     },

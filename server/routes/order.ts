@@ -9,7 +9,7 @@ import { DomainRefusal } from '../domain/refusal'
 import { commitGroup } from '../plugins/idempotency'
 import { cancelOrder, closeByUser, symbolOfOwnOrder, marketView, placeOrders, toOrderDto, type OrderRequest, type TradingDeps } from '../trading/actions'
 import { type RouteDeps } from './deps'
-import { IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -70,7 +70,7 @@ const CreateBody = Type.Object({
   dayTrading: Type.Optional(Type.Boolean()),
 })
 
-const IdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) })
+const IdBody = Type.Object({ id: Id })
 
 const CREATE_REFUSALS =
   'symbol_unknown {symbol}, instrument_not_tradable {symbol}, trading_disabled, lots_invalid {min,max}, leverage_not_allowed {allowed}, ' +

@@ -14,7 +14,7 @@ import { hasPendingRecharge, insertRecharge, isOwnReceipt, rechargesOf, receiptI
 import { findUserById, lockUsers } from '../repositories/users'
 import { hasPendingWithdrawal } from '../repositories/withdrawals'
 import { type RouteDeps } from './deps'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
 
 const RechargeDto = Type.Object({
   id: Type.Integer(),
@@ -67,7 +67,7 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         body: Type.Object({
           channel: ShortText(32),
           amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }),
-          receiptUploadId: Type.Integer({ minimum: 1 }),
+          receiptUploadId: Id,
         }),
         response: replies(RechargeDto),
       },

@@ -1,4 +1,5 @@
-/** Schema pieces every route shares: the envelope around `data`, and the common headers. */
+/** Schema pieces every route shares: the envelope around `data`, the common headers, ids. */
+import { type RouteOptions } from 'fastify'
 import { type TSchema, Type } from 'typebox'
 
 export const RefusalParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))
@@ -46,3 +47,25 @@ const NO_NUL = '^[^\\u0000]*$'
 /** Generous bounds: the domain gives the precise refusal, the schema only stops absurd input. */
 export const ShortText = (maxLength = 64) => Type.String({ maxLength, pattern: NO_NUL })
 export const PasswordText = Type.String({ maxLength: 256, pattern: NO_NUL })
+
+/**
+ * Every id a request names (a row's id, a user's, an upload's): a positive safe integer. An id
+ * past 2^53 cannot be told apart from its neighbours in JSON, and one past 2^63 would reach
+ * PostgreSQL's bigint and fail there as a 500; no row has either, so both are a 400.
+ */
+export const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
+
+/**
+ * Unknown body fields are stripped before the handler sees them, not refused: the original
+ * app's exact bodies are not known, and a field Tijori does not read changes nothing. Closing
+ * the body's top-level object makes ajv's removeAdditional (on in Fastify's defaults) delete
+ * them, so they reach neither the handler nor the idempotency fingerprint (a 10,000-deep array
+ * in an unknown field is gone before anything walks it). Applied to every route by an onRoute
+ * hook, so a route added later is covered. Only the body: Fastify validates headers with the
+ * same ajv, and closing those would delete the token, account and Idempotency-Key headers.
+ */
+export function stripUnknownBodyFields(route: RouteOptions): void {
+  const body = route.schema?.body as { type?: unknown; additionalProperties?: unknown } | undefined
+  if (body?.type !== 'object' || body.additionalProperties !== undefined) return
+  route.schema = { ...route.schema, body: { ...body, additionalProperties: false } }
+}

@@ -13,7 +13,7 @@ import { ok } from '../plugins/envelope'
 import { ownUpload } from '../repositories/identity'
 import { deleteUsdtAddress, saveUsdtAddress, usdtAddressesOf } from '../repositories/usdt-addresses'
 import { type RouteDeps } from './deps'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
 
 // Spelled out (USDT_NETWORKS in src/lib/validators.ts; a test holds them equal): a union mapped
 // from the list loses its literal types.
@@ -62,7 +62,7 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         body: Type.Object({
           network: Network,
           address: ShortText(128),
-          qrUploadId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+          qrUploadId: Type.Optional(Type.Union([Id, Type.Null()])),
         }),
         response: replies(UsdtAddressDto),
       },

@@ -16,7 +16,7 @@ import { hasPendingWithdrawal, insertWithdrawal, withdrawalsOf } from '../reposi
 import { hasPendingRecharge } from '../repositories/recharges'
 import { type RouteDeps } from './deps'
 import { checkFundPassword } from './fund-password-guard'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, PasswordText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, PasswordText, replies } from './schemas'
 
 const WithdrawalDto = Type.Object({
   id: Type.Integer(),
@@ -43,7 +43,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords',
         security: PRIVATE,
         headers: IdempotencyHeaders,
-        body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Type.Integer({ minimum: 1 }), fundPassword: PasswordText }),
+        body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Id, fundPassword: PasswordText }),
         response: replies(WithdrawalDto),
       },
     },

@@ -1,3 +1,4 @@
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, DEMO_ACCOUNT, type TestApp } from '../helpers'
 
@@ -14,8 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 /** Every /api/vue route with a valid body, so each field can be broken in turn. */
-const ROUTES: { path: string; valid: Record<string, unknown>; auth?: boolean; idempotent?: boolean }[] = [
-  { path: '/common/config', valid: { type: 'all' } },
+const ROUTES: { path: string; valid: Record<string, unknown>; auth?: boolean; idempotent?: boolean; numberAllowed?: string[] }[] = [
+  // The original app may send its type as a number (DESIGN.md section 2).
+  { path: '/common/config', valid: { type: 'all' }, numberAllowed: ['type'] },
   {
     path: '/user/register',
     valid: { account: '9800000001', password: 'secret123', confirmPassword: 'secret123', inviteCode: 'TIJORI', agree: true },
@@ -51,10 +53,11 @@ const GENERIC: Bad[] = [
 ]
 
 /** Each field replaced by values of the wrong type, dropped, and stretched past any limit. */
-function fieldCases(valid: Record<string, unknown>): Bad[] {
+function fieldCases(valid: Record<string, unknown>, numberAllowed: string[] = []): Bad[] {
   const cases: Bad[] = []
   for (const [field, value] of Object.entries(valid)) {
-    const wrong: unknown[] = [null, [], {}, typeof value === 'string' ? 12345 : 'text', typeof value === 'boolean' ? 1 : true]
+    const wrong: unknown[] = [null, [], {}, typeof value === 'boolean' ? 1 : true]
+    if (!numberAllowed.includes(field)) wrong.push(typeof value === 'string' ? 12345 : 'text')
     if (typeof value === 'number') wrong.push(0, -1, 1.5, 1e20)
     if (typeof value === 'string') wrong.push('x'.repeat(100_000), 'nul\u0000char')
     for (const w of wrong) cases.push({ name: `${field}=${JSON.stringify(w).slice(0, 20)}`, payload: JSON.stringify({ ...valid, [field]: w }), contentType: JSON_TYPE })
@@ -71,7 +74,7 @@ describe('bad input on every route', () => {
       const headers: Record<string, string> = {}
       if (route.auth) Object.assign(headers, session)
       if (route.idempotent) headers['idempotency-key'] = `bad-${route.path}`
-      const cases = [...GENERIC, ...fieldCases(route.valid)]
+      const cases = [...GENERIC, ...fieldCases(route.valid, route.numberAllowed)]
       for (const bad of cases) {
         const res = await t.app.inject({
           method: 'POST',
@@ -110,6 +113,34 @@ describe('other envelopes', () => {
       expect(res.statusCode).toBe(404)
       expect(res.json()).toMatchObject({ status: 0, code: 'not_found' })
     }
+  })
+
+  it('answers 400 bad_request in the envelope for a path that does not decode (Fastify frameworkErrors)', async () => {
+    for (const url of ['/api/vue/user/%ZZ', '/api/admin/%E0%A4%A', '/api/vue/%']) {
+      const res = await t.app.inject({ method: 'POST', url, payload: {} })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.json(), url).toEqual({ status: 0, code: 'bad_request', msg: 'Invalid request.', params: {} })
+    }
+  })
+
+  it("answers what Node's parser refuses before Fastify (headers over its limit: 431, a broken request: 400) in the envelope", async () => {
+    const address = new URL(await t.app.listen({ port: 0, host: '127.0.0.1' }))
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(address.port), address.hostname, () => socket.write(request))
+        let text = ''
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()))
+        socket.on('close', () => resolve(text))
+        socket.on('error', reject)
+      })
+    const oversized = await raw(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    expect(oversized).toMatch(/^HTTP\/1\.1 431 /)
+    expect(oversized).toMatch(/content-type: application\/json/i)
+    expect(JSON.parse(oversized.slice(oversized.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 0, code: 'bad_request' })
+    const broken = await raw('NOT HTTP AT ALL\r\n\r\n')
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /)
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ status: 0, code: 'bad_request', msg: 'Invalid request.', params: {} })
   })
 
   it('answers 500 internal_error for a bug, without its details', async () => {
