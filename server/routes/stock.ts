@@ -274,6 +274,9 @@ export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       })
+      // A HEAD gets the headers and no events: Node sends a HEAD reply's headers only on end(),
+      // so an open stream would leave it waiting for ever.
+      if (request.method === 'HEAD') return end()
       // A client that stops reading (a suspended tab) would make the server hold every tick for it:
       // past STREAM_MAX_BUFFERED unsent bytes the stream ends, and its EventSource reconnects for a
       // fresh snapshot when it wakes.

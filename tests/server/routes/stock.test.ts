@@ -259,6 +259,19 @@ describe('GET /stock/stream', () => {
     }
   })
 
+  it('answers a HEAD with the stream headers at once instead of holding it open', async () => {
+    const s = await createTestApp({ config: { streamIntervalMs: 40 } })
+    try {
+      const address = await s.app.listen({ port: 0, host: '127.0.0.1' })
+      // Node sends a HEAD reply's headers only when it ends: an endless stream never answered one.
+      const res = await fetch(`${address}/api/vue/stock/stream?symbols=TCS`, { method: 'HEAD', signal: AbortSignal.timeout(5_000) })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    } finally {
+      await s.close()
+    }
+  })
+
   it('ends the stream of a client that stopped reading, instead of holding every tick for it', async () => {
     const s = await createTestApp({ config: { streamIntervalMs: 5, streamMaxSymbols: 60 } })
     const connections = () => new Promise<number>((resolve, reject) => s.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))))
