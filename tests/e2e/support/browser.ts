@@ -6,7 +6,7 @@
  * console lines Chromium writes for them (pages and service workers), and any page served
  * without the policy at all. csp-setup.ts fails every e2e test during which one happened.
  */
-import { chromium, type Browser, type BrowserContext, type ConsoleMessage } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -15,8 +15,11 @@ const watched = new Set<BrowserContext>()
 
 /** The violations seen since the last call, after every open page has delivered its reports. */
 export async function takeCspViolations(): Promise<string[]> {
-  // A round trip to each page: reports it sent before it are in by the time the answer is.
-  for (const context of watched) await Promise.all(context.pages().map((page) => page.evaluate(() => 0).catch(() => 0)))
+  // A round trip to each page: reports it sent before it are in by the time the answer is. A page
+  // stuck mid-navigation does not hold the test up for more than a moment.
+  const roundTrip = (page: Page) =>
+    Promise.race([page.evaluate(() => 0).catch(() => 0), new Promise((resolve) => setTimeout(resolve, 2_000).unref())])
+  for (const context of watched) await Promise.all(context.pages().map(roundTrip))
   return violations.splice(0)
 }
 
