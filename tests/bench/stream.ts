@@ -76,6 +76,10 @@ async function startFront(target: string, quotes: Quote[]): Promise<Front> {
   let messages = 0
   const timers = new Set<ReturnType<typeof setInterval>>()
   const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === PROBE_PATH) {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(PROBE_WORKER)
+      return
+    }
     if (req.method === 'GET' && req.url?.startsWith('/api/vue/stock/stream')) {
       connections += 1
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
@@ -140,7 +144,9 @@ function observeLongTasks(): void {
   }).observe({ type: 'longtask', buffered: true })
 }
 
-// Runs in a worker in the page: how the probe's row in IndexedDB changes, every 50 ms.
+// Runs in a worker in the page: how the probe's row in IndexedDB changes, every 50 ms. The front
+// server serves it from the page's origin: the app's CSP (worker-src 'self') refuses a blob: worker.
+const PROBE_PATH = '/__bench/probe-worker.js'
 const PROBE_WORKER = `
 const samples = []
 const open = indexedDB.open('tijori')
@@ -171,11 +177,11 @@ export async function streamBench(server: RunningServer): Promise<void> {
     }
     // Let the app settle (first render, first snapshot), then measure a clean window.
     await new Promise((r) => setTimeout(r, 1500))
-    await page.evaluate((code) => {
+    await page.evaluate((path) => {
       const w = window as unknown as { __probe: Worker; __windowStart: number }
-      w.__probe = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })))
+      w.__probe = new Worker(path)
       w.__windowStart = performance.now()
-    }, PROBE_WORKER)
+    }, PROBE_PATH)
     const messagesBefore = front.messages()
     await new Promise((r) => setTimeout(r, RUN_MS))
     const messages = front.messages() - messagesBefore
