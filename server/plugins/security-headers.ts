@@ -3,8 +3,8 @@
  * @fastify/helmet with our own directives rather than its defaults, so the policy is exactly this:
  *
  * - Everything from our own origin only: the app has no third-party script, style, font, image or
- *   API. Images also from data: and blob: (QR codes drawn to data URLs, picked photos previewed
- *   from blobs).
+ *   API. Images also from data: and blob: (the back office shows uploaded evidence as data URLs,
+ *   the app previews a picked photo from a blob, qr-code-styling may draw through either).
  * - No inline script or style at all: no 'unsafe-inline', no nonces. The boot splash's CSS is a
  *   file, and sonner's toast CSS is built into our stylesheet instead of injected at run time
  *   (vite.config.ts). React's style props go through the CSSOM, which a CSP does not govern.
