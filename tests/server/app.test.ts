@@ -1,24 +1,21 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from './helpers'
+import { builtDist, createTestApp, type TestApp } from './helpers'
 import { ADMIN_PATHS } from './routes/admin-paths'
 
 let t: TestApp
-let dist: string
+let dist: Awaited<ReturnType<typeof builtDist>>
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'tijori-dist-'))
-  await mkdir(join(dist, 'assets'))
-  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Tijori</title>')
-  await writeFile(join(dist, 'sw.js'), 'self.skipWaiting()')
-  await writeFile(join(dist, 'admin.html'), '<!doctype html><title>Tijori back office</title>')
-  await writeFile(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
-  t = await createTestApp({ staticDir: dist })
+  dist = await builtDist({
+    'index.html': '<!doctype html><title>Tijori</title>',
+    'sw.js': 'self.skipWaiting()',
+    'admin.html': '<!doctype html><title>Tijori back office</title>',
+    'assets/index-abc123.js': 'console.log(1)',
+  })
+  t = await createTestApp({ staticDir: dist.dir })
 })
 afterAll(async () => {
   await t.close()
-  await rm(dist, { recursive: true, force: true })
+  await dist.remove()
 })
 
 describe('GET /api/health', () => {

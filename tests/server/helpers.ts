@@ -3,9 +3,9 @@
  * TEST_DATABASE_URL (an admin URL) a fresh PostgreSQL database per test file, dropped afterwards.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
@@ -139,6 +139,16 @@ export type TestApp = {
   /** Signs in and returns the session headers. */
   login: (account: string, password: string, remoteAddress?: string) => Promise<SessionHeaders>
   close: () => Promise<void>
+}
+
+/** A built PWA folder (dist/) holding `files` by relative path, for the static-file tests; remove() deletes it. */
+export async function builtDist(files: Record<string, string | Buffer>): Promise<{ dir: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'tijori-dist-'))
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true })
+    await writeFile(join(dir, path), content)
+  }
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
 export function toReply(res: LightMyRequestResponse): Reply {

@@ -4,6 +4,7 @@
  * chunks (synchronous, no files); JPEG and WebP come from sharp where a test needs them.
  */
 import { crc32, deflateSync } from 'node:zlib'
+import sharp, { type Sharp } from 'sharp'
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 
@@ -56,4 +57,24 @@ export const JPEG = Buffer.from(
 export function pngBomb(width: number, height: number): Buffer {
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)))
   return pngFile(width, height, 1, 0, deflateSync(rows))
+}
+
+/** The first bytes of a PNG: the signature and the start of an IHDR declaring 1x1, and nothing after. */
+export const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
+
+/** A one-colour picture of any size, to encode as the test needs (.jpeg(), .webp()...). */
+export const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+
+/**
+ * A phone photo as a camera writes it: EXIF with a GPS position (Bengaluru) and Orientation 6
+ * (turn 90° clockwise to view), an XMP packet and an ICC profile, all of which the server must drop.
+ */
+export function cameraJpeg(picture: Sharp): Promise<Buffer> {
+  return picture
+    .jpeg()
+    .withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' } })
+    .withMetadata({ orientation: 6 })
+    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withIccProfile('p3')
+    .toBuffer()
 }

@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_EDGE, UPLOAD_MAX_PIXELS, checkPixels, checkUpload, sniffImage, storedPicture, type StoredPicture } from '../../../server/domain/uploads'
 import { DomainRefusal } from '../../../server/domain/refusal'
-import { PNG, png, pngBomb, pngFile } from '../pictures'
+import { PNG, PNG_HEADER, cameraJpeg, png, pngBomb, pngFile, solid } from '../pictures'
 
 const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])
 const webp = Uint8Array.from([...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 '), 0, 0, 0, 0])
-/** The first bytes of a PNG: the signature and the start of an IHDR declaring 1x1. */
-const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
 
 async function stored(bytes: Uint8Array): Promise<StoredPicture> {
   const result = await storedPicture(bytes)
@@ -106,14 +103,7 @@ describe('the stored picture: decoded and encoded again', () => {
   it('strips EXIF (with its GPS position), XMP and ICC, after turning the picture upright', async () => {
     // 40x20, left half red and right half blue, that the camera says to turn 90° clockwise (Orientation 6).
     const red = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer()
-    const photo = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#0000ff' } })
-      .composite([{ input: red, left: 0, top: 0 }])
-      .jpeg()
-      .withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' } })
-      .withMetadata({ orientation: 6 })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-      .withIccProfile('p3')
-      .toBuffer()
+    const photo = await cameraJpeg(sharp({ create: { width: 40, height: 20, channels: 3, background: '#0000ff' } }).composite([{ input: red, left: 0, top: 0 }]))
     const sent = await sharp(photo).metadata()
     expect(sent).toMatchObject({ width: 40, height: 20, orientation: 6 })
     expect(sent.exif?.includes(Buffer.from([0x25, 0x88])), 'the GPS IFD pointer, tag 0x8825').toBe(true)

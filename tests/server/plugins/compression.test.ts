@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { readFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { get as httpGet, type IncomingMessage } from 'node:http'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LightMyRequestResponse } from 'fastify'
 import { precompressDir } from '../../../scripts/precompress'
 import { type Commit, idempotencyRunner } from '../../../server/plugins/idempotency'
-import { createTestApp, type TestApp } from '../helpers'
+import { builtDist, createTestApp, type TestApp } from '../helpers'
 
 /** The reply's body as the client reads it once it has undone the Content-Encoding. */
 function decoded(res: LightMyRequestResponse): string {
@@ -27,17 +26,17 @@ const PAGE = `<!doctype html><html><head><title>Tijori</title>${'<link rel="modu
 
 let t: TestApp
 let dist: string
+let removeDist: () => Promise<void>
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'tijori-dist-'))
-  await mkdir(join(dist, 'assets'))
-  await mkdir(join(dist, 'icons'))
-  await writeFile(join(dist, 'index.html'), PAGE)
-  await writeFile(join(dist, 'admin.html'), PAGE.replace('Tijori', 'Tijori back office'))
-  await writeFile(join(dist, 'sw.js'), BUNDLE)
-  await writeFile(join(dist, 'assets', 'main-abc123.js'), BUNDLE)
-  await writeFile(join(dist, 'assets', 'main-abc123.css'), `.a{color:red}\n`.repeat(200))
-  await writeFile(join(dist, 'assets', 'tiny-abc123.js'), 'x')
-  await writeFile(join(dist, 'icons', 'icon.png'), Buffer.alloc(2000, 7))
+  ;({ dir: dist, remove: removeDist } = await builtDist({
+    'index.html': PAGE,
+    'admin.html': PAGE.replace('Tijori', 'Tijori back office'),
+    'sw.js': BUNDLE,
+    'assets/main-abc123.js': BUNDLE,
+    'assets/main-abc123.css': `.a{color:red}\n`.repeat(200),
+    'assets/tiny-abc123.js': 'x',
+    'icons/icon.png': Buffer.alloc(2000, 7),
+  }))
   await precompressDir(dist)
   t = await createTestApp({ staticDir: dist })
   // A test-only mutation with a reply well over the threshold.
@@ -48,7 +47,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
-  await rm(dist, { recursive: true, force: true })
+  await removeDist()
 })
 
 describe('compressed API replies', () => {

@@ -1,9 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LightMyRequestResponse } from 'fastify'
-import { createTestApp, type TestApp } from '../helpers'
+import { builtDist, createTestApp, type TestApp } from '../helpers'
 
 // The policy, spelled out here on purpose so a change to it must change this test too: nothing from
 // another origin, no inline script or style (no 'unsafe-inline', nonce or hash), no eval, never framed.
@@ -12,19 +9,19 @@ const POLICY =
   "connect-src 'self';worker-src 'self';manifest-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'"
 
 let t: TestApp
-let dist: string
+let dist: Awaited<ReturnType<typeof builtDist>>
 beforeAll(async () => {
-  dist = await mkdtemp(join(tmpdir(), 'tijori-dist-'))
-  await mkdir(join(dist, 'assets'))
-  await writeFile(join(dist, 'index.html'), '<!doctype html><title>Tijori</title>')
-  await writeFile(join(dist, 'admin.html'), '<!doctype html><title>Tijori back office</title>')
-  await writeFile(join(dist, 'sw.js'), 'self.skipWaiting()')
-  await writeFile(join(dist, 'assets', 'main-abc123.js'), 'console.log(1)')
-  t = await createTestApp({ staticDir: dist })
+  dist = await builtDist({
+    'index.html': '<!doctype html><title>Tijori</title>',
+    'admin.html': '<!doctype html><title>Tijori back office</title>',
+    'sw.js': 'self.skipWaiting()',
+    'assets/main-abc123.js': 'console.log(1)',
+  })
+  t = await createTestApp({ staticDir: dist.dir })
 })
 afterAll(async () => {
   await t.close()
-  await rm(dist, { recursive: true, force: true })
+  await dist.remove()
 })
 
 function expectSafeHeaders(res: LightMyRequestResponse, what: string): void {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_PIXELS, sniffImage } from '../../../server/domain/uploads'
 import { createTestApp, type TestApp } from '../helpers'
-import { PNG, pngBomb } from '../pictures'
+import { PNG, PNG_HEADER, cameraJpeg, pngBomb, solid } from '../pictures'
 
 let t: TestApp
 let alice: Record<string, string>
@@ -27,8 +27,6 @@ async function storedOf(bytes: Buffer, kind = 'receipt'): Promise<{ meta: Upload
   return { meta, served, bytes: Buffer.from(served.data, 'base64') }
 }
 
-const solid = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
-const PNG_HEADER = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -59,13 +57,7 @@ describe('uploads are pictures, and only pictures', () => {
   })
 
   it('stores a phone photo upright and without its EXIF, GPS position, XMP or ICC profile', async () => {
-    const photo = await solid(60, 30)
-      .jpeg()
-      .withExif({ IFD0: { Make: 'Phone', Model: 'Camera' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '12/1 58/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '77/1 35/1 0/1' } })
-      .withMetadata({ orientation: 6 })
-      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
-      .withIccProfile('p3')
-      .toBuffer()
+    const photo = await cameraJpeg(solid(60, 30))
     const sent = await sharp(photo).metadata()
     expect(sent.exif?.includes(Buffer.from([0x25, 0x88])), 'the GPS IFD pointer, tag 0x8825').toBe(true)
     const { served, bytes } = await storedOf(photo, 'id_front')
