@@ -1,14 +1,15 @@
 /**
- * One hook authenticates every private route (config `auth: true`): the `token` and `account`
- * headers must both match a live session, else 401 before the body is even parsed. Back-office
- * routes (config `operator: true`) need an `operator-token` of a live operator session instead:
- * a user's token never opens them, and an operator's never opens a user's.
+ * One hook authenticates every private route (accessOf in access.ts: all of /api/vue and
+ * /api/admin but the public list): a user route needs the `token` and `account` headers of a live
+ * session, a back-office route the `operator-token` of a live operator session, else 401 before
+ * the body is even parsed. A user's token never opens an operator's route, nor the other way.
  */
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { hashSessionToken } from '../domain/tokens'
 import { type Executor } from '../repositories/executor'
 import { findLiveOperatorSession, type OperatorSession } from '../repositories/operators'
 import { findLiveSessions, type LiveSession, type SessionLookup } from '../repositories/sessions'
+import { accessOf } from './access'
 import { coalesce } from './coalesce'
 import { unauthorized } from './envelope'
 
@@ -16,12 +17,8 @@ declare module 'fastify' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyContextConfig {
-    /** The route needs a live session. */
-    auth?: boolean
-    /** The route is a mutation that needs an Idempotency-Key. */
+    /** The route is a mutation that needs an Idempotency-Key. (Who may call it is not configured here: see access.ts.) */
     idempotent?: boolean
-    /** The route is the back office's: it needs a live operator session. */
-    operator?: boolean
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
@@ -41,14 +38,17 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
   // Requests that arrive together are checked in one query; each against its own header and time.
   const lookUp = coalesce((lookups: readonly SessionLookup[]) => findLiveSessions(deps.db, lookups))
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.operator === true) {
+    // No route matched (a 404): nothing to open.
+    const url = request.routeOptions.url
+    const access = url === undefined ? 'public' : accessOf(url)
+    if (access === 'public') return
+    if (access === 'operator') {
       const token = headerValue(request, 'operator-token')
       const operator = token ? await findLiveOperatorSession(deps.db, hashSessionToken(token), deps.now()) : undefined
       if (!operator) throw unauthorized()
       request.operator = operator
       return
     }
-    if (request.routeOptions.config.auth !== true) return
     const token = headerValue(request, 'token')
     const account = headerValue(request, 'account')
     if (!token || !account) throw unauthorized()
@@ -60,12 +60,12 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
 
 /** The session of a private route's request; the auth hook guarantees it is there. */
 export function sessionOf(request: FastifyRequest): LiveSession {
-  if (!request.session) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked auth: true`)
+  if (!request.session) throw new Error(`route ${request.routeOptions.url ?? request.url} is not a user route (access.ts)`)
   return request.session
 }
 
 /** The operator of a back-office route's request; the auth hook guarantees it is there. */
 export function operatorOf(request: FastifyRequest): OperatorSession {
-  if (!request.operator) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked operator: true`)
+  if (!request.operator) throw new Error(`route ${request.routeOptions.url ?? request.url} is not a back-office route (access.ts)`)
   return request.operator
 }

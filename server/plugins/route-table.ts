@@ -5,6 +5,7 @@
  * without anyone editing them. Install it before any route is registered.
  */
 import { type FastifyInstance, type HTTPMethods } from 'fastify'
+import { type Access, accessOf } from './access'
 
 /** A JSON Schema as a route declared it (TypeBox output); read-only, for sweeps and documents. */
 export type DeclaredSchema = Readonly<Record<string, unknown>>
@@ -14,8 +15,8 @@ export type RouteEntry = {
   readonly method: HTTPMethods
   /** The full path, prefix included, e.g. /api/vue/user/login. */
   readonly url: string
-  /** public: anyone; user: the `token` and `account` headers of a live session; operator: an `operator-token`. */
-  readonly access: 'public' | 'user' | 'operator'
+  /** Who may call it, from its path (access.ts), as the auth hook and the OpenAPI document see it. */
+  readonly access: Access
   /** A mutation that needs an Idempotency-Key header. */
   readonly idempotent: boolean
   /** Left out of the OpenAPI document (schema.hide). */
@@ -50,7 +51,8 @@ export function installRouteTable(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {}
     const schema = route.schema ?? {}
-    const access = config.operator === true ? 'operator' : config.auth === true ? 'user' : 'public'
+    // Throws for an /api route that fits no rule, so such a route is never registered at all.
+    const access = accessOf(route.url)
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethods[]
     for (const method of methods) {
       table.push({

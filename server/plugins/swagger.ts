@@ -1,6 +1,11 @@
-/** The OpenAPI document, generated from the route schemas and served at GET /api/docs/json. */
+/**
+ * The OpenAPI document, generated from the route schemas and served at GET /api/docs/json. Each
+ * operation's `security` comes from the route's access (access.ts), never from its schema, so
+ * the document says what the auth hook does.
+ */
 import swagger from '@fastify/swagger'
 import { type FastifyInstance } from 'fastify'
+import { accessOf, securityOf } from './access'
 
 export async function installSwagger(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -20,6 +25,12 @@ export async function installSwagger(app: FastifyInstance): Promise<void> {
           operatorToken: { type: 'apiKey', in: 'header', name: 'operator-token' },
         },
       },
+    },
+    transform: ({ schema, url }) => {
+      // A security a schema declared by hand is dropped: the path alone decides.
+      const { security: _declared, ...rest } = schema ?? {}
+      const security = securityOf(accessOf(url))
+      return { schema: security ? { ...rest, security } : rest, url }
     },
   })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())

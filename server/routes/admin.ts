@@ -36,7 +36,8 @@ import { type RouteDeps } from './deps'
 import { checkSessionPassword, signInSucceeded, startSignIn } from './guess-guard'
 import { EmptyObject, Id, PasswordText, ShortText, replies } from './schemas'
 
-export const ADMIN_PREFIX = '/api/admin'
+/** Every route here needs an operator's session but the sign-in (access.ts). */
+export { ADMIN_PREFIX } from '../plugins/access'
 
 /** An operator session lasts one working day; the page asks for the password again after it. */
 const OPERATOR_SESSION_MS = 12 * 3600 * 1000
@@ -45,8 +46,6 @@ const OPERATOR_SESSION_MS = 12 * 3600 * 1000
 const LIST_LIMIT = 100
 const AUDIT_PAGE = 50
 
-const OPERATOR = { operator: true } as const
-const SECURITY = [{ operatorToken: [] }]
 
 const notFound = (what: string) => new HttpError(404, 'not_found', { what }, `No such ${what}.`)
 
@@ -96,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
 
   app.post(
     '/operator/logout',
-    { config: OPERATOR, schema: { tags: ['back office'], summary: 'End this operator session', security: SECURITY, body: EmptyObject, response: replies(EmptyObject) } },
+    { schema: { tags: ['back office'], summary: 'End this operator session', body: EmptyObject, response: replies(EmptyObject) } },
     async (request) => {
       const operator = operatorOf(request)
       await db.transaction().execute(async (trx) => {
@@ -110,8 +109,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/me',
     {
-      config: OPERATOR,
-      schema: { tags: ['back office'], summary: 'The signed-in operator', security: SECURITY, body: EmptyObject, response: replies(Type.Object({ username: Type.String() })) },
+      schema: { tags: ['back office'], summary: 'The signed-in operator', body: EmptyObject, response: replies(Type.Object({ username: Type.String() })) },
     },
     async (request) => ok({ username: operatorOf(request).username }),
   )
@@ -119,11 +117,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/list',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'Every operator account',
-        security: SECURITY,
         body: EmptyObject,
         response: replies(Type.Object({ data: Type.Array(Type.Object({ username: Type.String(), createdBy: Type.Union([Type.String(), Type.Null()]), createdAt: Type.Integer() })) })),
       },
@@ -134,12 +130,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/create',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'Give another person their own operator account',
         description: 'Refusals: operator_name_invalid, password_length {min,max}, operator_exists',
-        security: SECURITY,
         body: Type.Object({ username: ShortText(32), password: PasswordText }),
         response: replies(Type.Object({ username: Type.String() })),
       },
@@ -164,13 +158,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/password',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: "Change the signed-in operator's password; their other sessions end",
         description:
           'Refusals: password_wrong, password_length {min,max}; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (rule password; the session whose wrong password reaches the limit is ended)',
-        security: SECURITY,
         body: Type.Object({ oldPassword: PasswordText, password: PasswordText }),
         response: replies(EmptyObject),
       },
@@ -208,11 +200,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/reviews/kinds',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'The review queues and how many requests wait in each',
-        security: SECURITY,
         body: EmptyObject,
         response: replies(Type.Object({ data: Type.Array(Type.Object({ kind: Type.String(), title: Type.String(), pending: Type.Integer() })) })),
       },
@@ -232,11 +222,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/reviews/list',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: "One queue's requests with their facts and evidence: pending oldest first, decided newest first",
-        security: SECURITY,
         body: Type.Object({ kind: ShortText(), status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]) }),
         response: replies(Type.Object({ data: Type.Unknown({ description: 'ReviewItem[] (server/reviews/queues.ts)' }) })),
       },
@@ -251,12 +239,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/reviews/decide',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'Approve or reject one request; a rejection needs the reason the user will see',
         description: 'Refusals: reason_required, review_already_decided; HTTP 404 not_found',
-        security: SECURITY,
         body: Type.Object({ kind: ShortText(), id: Id, approve: Type.Boolean(), reason: Type.Optional(Reason) }),
         response: replies(EmptyObject),
       },
@@ -276,11 +262,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/uploads/view',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'One piece of evidence (an ID photo, a receipt); the viewing is audited',
-        security: SECURITY,
         body: Type.Object({ id: Id }),
         response: replies(Type.Object({ id: Type.Integer(), userId: Type.Integer(), kind: Type.String(), contentType: Type.String(), base64: Type.String() })),
       },
@@ -297,11 +281,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/users/search',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'Users whose account starts with, or whose verified name contains, the query',
-        security: SECURITY,
         body: Type.Object({ query: ShortText(64) }),
         response: replies(
           Type.Object({
@@ -324,11 +306,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/users/detail',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: "A user: identity, flags with reasons, balances, cards, recent ledger entries and orders",
-        security: SECURITY,
         body: Type.Object({ userId: Id }),
         response: replies(Type.Unknown({ description: 'see server/routes/admin.ts' })),
       },
@@ -380,12 +360,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/users/flag',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'Set or clear one account flag, with the reason (shown to the user when set)',
         description: 'Refusals: reason_required; HTTP 404 not_found. Setting frozen, login_banned or disabled ends the user\'s sessions.',
-        security: SECURITY,
         body: Type.Object({ userId: Id, flag: Type.Union(ACCOUNT_FLAGS.map((f) => Type.Literal(f))), on: Type.Boolean(), reason: Type.Optional(Reason) }),
         response: replies(EmptyObject),
       },
@@ -411,11 +389,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/audit/list',
     {
-      config: OPERATOR,
       schema: {
         tags: ['back office'],
         summary: 'The audit log, newest first, 50 a page; one user\'s when userId is given',
-        security: SECURITY,
         body: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000 }), userId: Type.Optional(Id) }),
         response: replies(Type.Object({ data: Type.Unknown({ description: 'AuditRecord[]' }), total: Type.Integer() })),
       },

@@ -26,7 +26,7 @@ import { ok } from '../plugins/envelope'
 import { flagsOf } from '../repositories/account-flags'
 import { insertExchange, lockWallet, walletsOf } from '../repositories/exchanges'
 import { type RouteDeps } from './deps'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 const Minor = (description: string) => Type.Integer({ description: `${description}, whole minor units of its currency` })
 const Rate = (description: string) => Type.Integer({ description: `${description}: rupees per unit x ${RATE_SCALE}` })
@@ -84,11 +84,9 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/wallets',
     {
-      config: { auth: true },
       schema: {
         tags: ['funds'],
         summary: 'A balance per wallet currency (every one, zero where none is held)',
-        security: PRIVATE,
         body: EmptyObject,
         response: replies(Type.Object({ data: Type.Array(WalletDto) })),
       },
@@ -141,7 +139,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/exchange',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['funds'],
         summary: 'Exchange an amount of one wallet into another at the current rate less the spread',
@@ -149,7 +147,6 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           'Refusals: currency_unknown {currency}, exchange_same_currency {currency}, amount_invalid, rate_unavailable {from,to}, ' +
           'exchange_amount_too_small {from,to}, exchange_rate_moved {amountOut,minAmountOut,currency}, account_frozen {reason}, ' +
           'account_disabled {reason}, insufficient_balance {available,required,currency}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
           from: ShortText(8),

@@ -14,7 +14,7 @@ import { allFundRecordsOf, fundRecordsOf } from '../repositories/fund-records'
 import { listOrdersOfUser } from '../repositories/orders'
 import { toOrderDto } from '../trading/actions'
 import { type RouteDeps } from './deps'
-import { EmptyObject, PRIVATE, replies } from './schemas'
+import { EmptyObject, replies } from './schemas'
 
 const FundRecord = Type.Object({
   id: Type.Integer({ description: 'the ledger entry' }),
@@ -47,11 +47,9 @@ export const fundRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/fund/records',
     {
-      config: { auth: true },
       schema: {
         tags: ['fund'],
         summary: "Every ledger entry that changed the user's balances, newest first",
-        security: PRIVATE,
         body: RecordsBody,
         response: replies(Type.Object({ data: Type.Array(FundRecord), total: Type.Integer() })),
       },
@@ -83,7 +81,6 @@ export const fundRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/fund/export',
     {
-      config: { auth: true },
       schema: {
         tags: ['fund'],
         summary: "The user's whole ledger (or orders) as CSV (text/csv), oldest first",
@@ -92,7 +89,6 @@ export const fundRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
           'frozen_balance (the pockets after the entry); amounts are exact decimals of the currency (rupees with 2 decimals). ' +
           'orders columns: order_no, time, symbol, name, kind, type, direction, lots, quantity, leverage, day_trading, limit_price, ' +
           'entry_price, exit_price, margin, fee, stamp_duty, close_fee, close_stamp_duty, pnl, cash_returned, status, opened_at, closed_at, close_reason.',
-        security: PRIVATE,
         body: ExportBody,
         response: { 200: Type.String({ description: 'text/csv; charset=utf-8' }), ...refusals },
       },

@@ -14,7 +14,7 @@ import { ok } from '../plugins/envelope'
 import { bankCardsOf, insertBankCard, insertRealNameSubmission, insertUpload, latestRealNameSubmission, ownUpload } from '../repositories/identity'
 import { findUserById, lockUsers } from '../repositories/users'
 import { type RouteDeps } from './deps'
-import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
 /** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
@@ -44,14 +44,13 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       // Base64 of a 5 MB picture and the JSON around it.
       bodyLimit: BASE64_MAX + 4096,
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['identity'],
         summary: 'Upload a private picture (JPEG, PNG or WebP, judged by its bytes; at most 5 MB) as base64',
         description:
           `The picture is decoded and stored re-encoded in its own format, upright, without metadata (EXIF, GPS, XMP, ICC) and at most ${UPLOAD_MAX_EDGE} px on its longest edge. ` +
           'Refusals: upload_not_image (also for a file that does not decode), upload_too_large {max} (bytes), upload_too_many_pixels {max} (pixels)',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ kind: UploadKind, data: Type.String({ maxLength: BASE64_MAX, pattern: '^[A-Za-z0-9+/=\\s]*$' }) }),
         response: replies(Upload),
@@ -73,12 +72,10 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/uploadData',
     {
-      config: { auth: true },
       schema: {
         tags: ['identity'],
         summary: "One of the user's own pictures, as base64",
         description: 'Refusals: upload_not_found {id} (also for another user’s picture)',
-        security: PRIVATE,
         body: Type.Object({ id: Id }),
         response: replies(Type.Intersect([Upload, Type.Object({ data: Type.String() })])),
       },
@@ -95,13 +92,12 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/realName',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['identity'],
         summary: 'Send name, ID number, PAN and the two ID photos for review',
         description:
           'Refusals: real_name_under_review, real_name_verified, name_invalid {max}, id_number_invalid, pan_invalid, upload_not_found {id}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
           name: ShortText(200),
@@ -136,11 +132,9 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/realNameInfo',
     {
-      config: { auth: true },
       schema: {
         tags: ['identity'],
         summary: "The identity's status (none, pending, verified, failed) with the reviewer's reason and the latest submission",
-        security: PRIVATE,
         body: EmptyObject,
         response: replies(
           Type.Object({
@@ -164,8 +158,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/bankList',
     {
-      config: { auth: true },
-      schema: { tags: ['identity'], summary: "The user's bank cards, oldest first", security: PRIVATE, body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Card) })) },
+      schema: { tags: ['identity'], summary: "The user's bank cards, oldest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Card) })) },
     },
     async (request) => ok({ data: await bankCardsOf(db, sessionOf(request).userId) }),
   )
@@ -173,12 +166,11 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/addBankCard',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['identity'],
         summary: 'Add a bank card: the holder must be the verified name',
         description: 'Refusals: real_name_required {status}, card_holder_mismatch, ifsc_invalid, bank_account_invalid, bank_required, card_duplicate',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ holder: ShortText(200), accountNumber: ShortText(32), ifsc: ShortText(16), bank: ShortText(100), branch: ShortText(200) }),
         response: replies(Card),

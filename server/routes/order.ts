@@ -9,7 +9,7 @@ import { DomainRefusal } from '../domain/refusal'
 import { commitGroup } from '../plugins/idempotency'
 import { cancelOrder, closeByUser, symbolOfOwnOrder, marketView, placeOrders, toOrderDto, type OrderRequest, type TradingDeps } from '../trading/actions'
 import { type RouteDeps } from './deps'
-import { Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { Id, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
 
@@ -97,12 +97,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/order/create',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['order'],
         summary: 'Place a market order (opens a position now) or a limit order (rests as pending, its cost frozen)',
         description: `Refusals: ${CREATE_REFUSALS}`,
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: CreateBody,
         response: replies(OrderDtoSchema),
@@ -130,12 +129,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/order/cancel',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['order'],
         summary: 'Cancel a pending order; its frozen cost goes back to available',
         description: 'Refusals: order_not_found {id}, order_not_pending {status}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: IdBody,
         response: replies(OrderDtoSchema),
@@ -152,12 +150,11 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/order/close',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['order'],
         summary: "Close a holding position past its lock: at the feed's price now, or at the next open while the market is shut",
         description: 'Refusals: order_not_found {id}, position_not_holding {status}, position_locked {unlockAt}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: IdBody,
         response: replies(OrderDtoSchema),
@@ -186,11 +183,9 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/order/list',
     {
-      config: { auth: true },
       schema: {
         tags: ['order'],
         summary: "The user's orders and positions, newest first. open = locked + holding + preparing_to_close; ended = closed + cancelled",
-        security: PRIVATE,
         body: ListBody,
         response: replies(Type.Object({ data: Type.Array(OrderDtoSchema), total: Type.Integer() })),
       },

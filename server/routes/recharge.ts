@@ -14,7 +14,7 @@ import { hasPendingRecharge, insertRecharge, isOwnReceipt, rechargesOf, receiptI
 import { findUserById, lockUsers } from '../repositories/users'
 import { hasPendingWithdrawal } from '../repositories/withdrawals'
 import { type RouteDeps } from './deps'
-import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 const RechargeDto = Type.Object({
   id: Type.Integer(),
@@ -39,12 +39,10 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/rechargeChannels',
     {
-      config: { auth: true },
       schema: {
         tags: ['funds'],
         summary: 'Where to send a deposit: bank transfer, UPI or USDT details (empty when deposits are not open)',
         description: 'Signed-in only: the company accounts are shown to customers, not to anyone who asks.',
-        security: PRIVATE,
         body: EmptyObject,
         response: replies(Type.Object({ data: Type.Array(ChannelDto) })),
       },
@@ -55,14 +53,13 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/recharge',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['funds'],
         summary: 'Ask for a deposit to be credited: the channel used, the amount sent and the transfer receipt; it goes to review',
         description:
           'Upload the receipt first (/user/upload, kind receipt). Refusals: recharge_channel_unknown {channel}, real_name_required {status}, ' +
           'recharge_below_min {min}, outside_window {from,to,days?}, upload_not_found {id}, receipt_already_used, fund_operation_pending',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
           channel: ShortText(32),
@@ -107,8 +104,7 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/rechargeList',
     {
-      config: { auth: true },
-      schema: { tags: ['funds'], summary: "The user's deposits and their reviews, newest first", security: PRIVATE, body: EmptyObject, response: replies(Type.Object({ data: Type.Array(RechargeDto) })) },
+      schema: { tags: ['funds'], summary: "The user's deposits and their reviews, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(RechargeDto) })) },
     },
     async (request) => ok({ data: await rechargesOf(db, sessionOf(request).userId) }),
   )

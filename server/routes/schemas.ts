@@ -38,8 +38,6 @@ export const IdempotencyHeaders = Type.Object({
   ),
 })
 
-export const PRIVATE = [{ token: [], account: [] }]
-
 // PostgreSQL text cannot hold a NUL character: without this, one in a field would reach the
 // database and fail there as a 500 instead of a 400.
 const NO_NUL = '^[^\\u0000]*$'

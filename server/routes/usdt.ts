@@ -13,7 +13,7 @@ import { ok } from '../plugins/envelope'
 import { ownUpload } from '../repositories/identity'
 import { deleteUsdtAddress, saveUsdtAddress, usdtAddressesOf } from '../repositories/usdt-addresses'
 import { type RouteDeps } from './deps'
-import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 // Spelled out (USDT_NETWORKS in src/lib/validators.ts; a test holds them equal): a union mapped
 // from the list loses its literal types.
@@ -37,11 +37,9 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/usdtAddress',
     {
-      config: { auth: true },
       schema: {
         tags: ['funds'],
         summary: "The user's USDT addresses, one per network",
-        security: PRIVATE,
         body: EmptyObject,
         response: replies(Type.Object({ data: Type.Array(UsdtAddressDto) })),
       },
@@ -52,12 +50,11 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/setUsdtAddress',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['funds'],
         summary: "Save the user's address on a network (replacing the one there), with an optional payment QR picture",
         description: 'Refusals: usdt_address_invalid {network}, upload_not_found {id} (not the user’s own payment_qr picture)',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
           network: Network,
@@ -84,11 +81,10 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/delUsdtAddress',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['funds'],
         summary: "Remove the user's address on a network (nothing happens when there is none)",
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ network: Network }),
         response: replies(Type.Object({ removed: Type.Boolean() })),

@@ -42,7 +42,7 @@ import { registrationRule } from '../config'
 import { type RouteDeps } from './deps'
 import { checkFundPassword } from './fund-password-guard'
 import { checkSessionPassword, signInSucceeded, startSignIn, tooManyAttemptsFor } from './guess-guard'
-import { EmptyObject, replies, IdempotencyHeaders, PasswordText, PRIVATE, ShortText } from './schemas'
+import { EmptyObject, replies, IdempotencyHeaders, PasswordText, ShortText } from './schemas'
 
 const RegisterBody = Type.Object({
   account: ShortText(),
@@ -174,8 +174,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/logout',
     {
-      config: { auth: true },
-      schema: { tags: ['user'], summary: 'End this session', security: PRIVATE, body: EmptyObject, response: replies(EmptyObject) },
+      schema: { tags: ['user'], summary: 'End this session', body: EmptyObject, response: replies(EmptyObject) },
     },
     async (request) => {
       await revokeSession(db, sessionOf(request).sessionId, now())
@@ -186,11 +185,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/info',
     {
-      config: { auth: true },
       schema: {
         tags: ['user'],
         summary: 'The signed-in user: balances, flags, real-name and sign-in state',
-        security: PRIVATE,
         body: EmptyObject,
         response: replies(UserInfo),
       },
@@ -227,12 +224,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/loginPass',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['user'],
         summary: 'Change the login password; every other session is signed out',
         description: `Refusals: password_length {min,max}, password_mismatch, password_wrong, password_same; ${TOO_MANY} (rule password; the session whose wrong password reaches the limit is ended)`,
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: LoginPassBody,
         response: replies(EmptyObject),
@@ -268,12 +264,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/fundPass',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['user'],
         summary: 'Set the fund password (proved by the login password) or change it (proved by the current fund password)',
         description: `Refusals: fund_password_format {digits}, password_mismatch, password_wrong, fund_password_wrong; ${TOO_MANY} (rule password; for the login password, the session whose wrong one reaches the limit is ended)`,
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({
           password: Type.Optional(PasswordText),
@@ -319,12 +314,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
   app.post(
     '/user/signIn',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['user'],
         summary: 'Daily sign-in (once per India day) with a reward in paise',
         description: 'Refusals: already_signed_in {day}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: EmptyObject,
         response: replies(Type.Object({ count: Type.Integer(), reward: PaiseAmount('credited'), day: Type.String({ description: 'YYYY-MM-DD, India' }) })),

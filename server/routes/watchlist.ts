@@ -11,7 +11,7 @@ import { addToWatchlist, removeFromWatchlist, watchlistOf } from '../repositorie
 import { quoteDto } from '../market/quote-dto'
 import { symbolUnknown } from '../trading/actions'
 import { type RouteDeps } from './deps'
-import { EmptyObject, IdempotencyHeaders, PRIVATE, ShortText, replies } from './schemas'
+import { EmptyObject, IdempotencyHeaders, ShortText, replies } from './schemas'
 
 const KINDS = ['stock', 'index', 'forex', 'crypto'] as const
 const Kind = Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')])
@@ -38,11 +38,9 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   app.post(
     '/user/Optionallist',
     {
-      config: { auth: true },
       schema: {
         tags: ['watchlist'],
         summary: "The user's watchlist with live quotes, newest first",
-        security: PRIVATE,
         body: ListBody,
         response: replies(Type.Object({ data: Type.Array(WatchedQuote) })),
       },
@@ -69,12 +67,11 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   app.post(
     '/user/addOptional',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['watchlist'],
         summary: 'Add a symbol to the watchlist; already there is success',
         description: 'Refusals: symbol_unknown {symbol}',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: SymbolBody,
         response: replies(EmptyObject),
@@ -95,11 +92,10 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
   app.post(
     '/user/delOptional',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['watchlist'],
         summary: 'Remove a symbol from the watchlist; absent is success',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: SymbolBody,
         response: replies(EmptyObject),

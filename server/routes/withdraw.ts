@@ -16,7 +16,7 @@ import { hasPendingWithdrawal, insertWithdrawal, withdrawalsOf } from '../reposi
 import { hasPendingRecharge } from '../repositories/recharges'
 import { type RouteDeps } from './deps'
 import { checkFundPassword } from './fund-password-guard'
-import { EmptyObject, Id, IdempotencyHeaders, PRIVATE, PasswordText, replies } from './schemas'
+import { EmptyObject, Id, IdempotencyHeaders, PasswordText, replies } from './schemas'
 
 const WithdrawalDto = Type.Object({
   id: Type.Integer(),
@@ -34,14 +34,13 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/withdraw',
     {
-      config: { auth: true, idempotent: true },
+      config: { idempotent: true },
       schema: {
         tags: ['funds'],
         summary: 'Ask to withdraw to one of your cards: the amount is frozen until the review pays it or gives it back',
         description:
           'Refusals: withdrawal_disabled {reason}, real_name_required {status}, fund_password_not_set, fund_password_wrong, card_not_found, ' +
           'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords',
-        security: PRIVATE,
         headers: IdempotencyHeaders,
         body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Id, fundPassword: PasswordText }),
         response: replies(WithdrawalDto),
@@ -84,8 +83,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/withdrawList',
     {
-      config: { auth: true },
-      schema: { tags: ['funds'], summary: "The user's withdrawals, newest first", security: PRIVATE, body: EmptyObject, response: replies(Type.Object({ data: Type.Array(WithdrawalDto) })) },
+      schema: { tags: ['funds'], summary: "The user's withdrawals, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(WithdrawalDto) })) },
     },
     async (request) => ok({ data: await withdrawalsOf(db, sessionOf(request).userId) }),
   )

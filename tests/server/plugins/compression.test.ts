@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type LightMyRequestResponse } from 'fastify'
 import { precompressDir } from '../../../scripts/precompress'
 import { type Commit, idempotencyRunner } from '../../../server/plugins/idempotency'
-import { builtDist, createTestApp, type TestApp } from '../helpers'
+import { builtDist, createTestApp, DEMO_ACCOUNT, type TestApp } from '../helpers'
 
 /** The reply's body as the client reads it once it has undone the Content-Encoding. */
 function decoded(res: LightMyRequestResponse): string {
@@ -25,6 +25,7 @@ const BUNDLE = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{i
 const PAGE = `<!doctype html><html><head><title>Tijori</title>${'<link rel="modulepreload" href="/assets/x.js">'.repeat(20)}</head></html>`
 
 let t: TestApp
+let session: Record<string, string>
 let dist: string
 let removeDist: () => Promise<void>
 beforeAll(async () => {
@@ -44,6 +45,8 @@ beforeAll(async () => {
   t.app.post('/api/vue/test/big', { config: { idempotent: true } }, async (request, reply) =>
     run(request, reply, (commit: Commit) => commit(async () => ({ rows: Array.from({ length: 300 }, (_, i) => ({ id: i, at: t.clock.now(), key: randomUUID() })) }))),
   )
+  // Every /api/vue route is private unless listed public (server/plugins/access.ts), the test's own too.
+  session = await t.login(DEMO_ACCOUNT.account, DEMO_ACCOUNT.password)
 })
 afterAll(async () => {
   await t.close()
@@ -82,15 +85,15 @@ describe('compressed API replies', () => {
 
   it('replays an idempotent reply byte for byte once decoded, whatever encoding each request accepts', async () => {
     const key = randomUUID()
-    const first = await post('/api/vue/test/big', {}, { 'idempotency-key': key, 'accept-encoding': 'br' })
+    const first = await post('/api/vue/test/big', {}, { ...session, 'idempotency-key': key, 'accept-encoding': 'br' })
     expect(first.headers['content-encoding']).toBe('br')
     const body = decoded(first)
     expect(JSON.parse(body)).toMatchObject({ status: 1, data: { rows: expect.any(Array) } })
-    const gzipped = await post('/api/vue/test/big', {}, { 'idempotency-key': key, 'accept-encoding': 'gzip' })
+    const gzipped = await post('/api/vue/test/big', {}, { ...session, 'idempotency-key': key, 'accept-encoding': 'gzip' })
     expect(gzipped.headers['idempotent-replayed']).toBe('true')
     expect(gzipped.headers['content-encoding']).toBe('gzip')
     expect(decoded(gzipped)).toBe(body)
-    const identity = await post('/api/vue/test/big', {}, { 'idempotency-key': key })
+    const identity = await post('/api/vue/test/big', {}, { ...session, 'idempotency-key': key })
     expect(identity.headers['idempotent-replayed']).toBe('true')
     expect(identity.headers['content-encoding']).toBeUndefined()
     expect(identity.body).toBe(body)

@@ -144,7 +144,7 @@ describe('other envelopes', () => {
   })
 
   it('answers 500 internal_error for a bug, without its details', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/vue/test/bug', payload: {} })
+    const res = await t.app.inject({ method: 'POST', url: '/api/vue/test/bug', headers: session, payload: {} })
     expect(res.statusCode).toBe(500)
     expect(res.json()).toEqual({ status: 0, code: 'internal_error', msg: expect.any(String), params: {} })
     expect(res.body).not.toContain('a bug')

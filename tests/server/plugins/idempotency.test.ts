@@ -132,22 +132,22 @@ describe('idempotent mutations', () => {
   it('rolls back a crashed effect with a 500 and frees the key for the retry', async () => {
     const key = randomUUID()
     flakyFailures = 1
-    const crashed = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { 'idempotency-key': key } })
+    const crashed = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { ...headers, 'idempotency-key': key } })
     expect(crashed.statusCode).toBe(500)
     expect(crashed.json()).toMatchObject({ status: 0, code: 'internal_error' })
     expect(await inviteCodeExists(t.database.db, 'FLAKY1')).toBe(false)
 
-    const retried = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { 'idempotency-key': key } })
+    const retried = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { ...headers, 'idempotency-key': key } })
     expect(retried.json()).toEqual({ status: 1, msg: 'ok', data: { code: 'FLAKY1' } })
     expect(await inviteCodeExists(t.database.db, 'FLAKY1')).toBe(true)
-    const replay = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { 'idempotency-key': key } })
+    const replay = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY1' }, headers: { ...headers, 'idempotency-key': key } })
     expect(replay.headers['idempotent-replayed']).toBe('true')
   })
 
   it('undoes the effect when another request took the key over meanwhile', async () => {
     stealLease = true
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY2' }, headers: { 'idempotency-key': randomUUID() } })
+      const res = await t.app.inject({ method: 'POST', url: '/api/vue/test/flaky', payload: { code: 'FLAKY2' }, headers: { ...headers, 'idempotency-key': randomUUID() } })
       expect(res.statusCode).toBe(409)
       expect(await inviteCodeExists(t.database.db, 'FLAKY2')).toBe(false)
     } finally {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   // A route of the test's own, added like any other: what reaches a handler after validation.
   t.app.post(
     '/api/vue/test/echo',
-    { config: { auth: true }, schema: { headers: IdempotencyHeaders, body: Type.Object({ a: Type.String() }) } },
+    // Private without saying so: every /api/vue route is (server/plugins/access.ts).
+    { schema: { headers: IdempotencyHeaders, body: Type.Object({ a: Type.String() }) } },
     async (request) => ok({ body: request.body, headers: Object.keys(request.headers).sort() }),
   )
   await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
