@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { repeater } from '../../../server/plugins/repeat'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// The repeater's interval is a real timer: the test moves a fake clock instead of waiting.
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('repeater', () => {
   it('runs every interval, never two at once, and stop() waits for the run under way', async () => {
@@ -9,24 +15,35 @@ describe('repeater', () => {
     let most = 0
     let runs = 0
     let finished = 0
+    // Each run lasts until the test ends it, longer than several intervals.
+    let endRun: () => void = () => undefined
     const repeat = repeater(async () => {
       active++
       runs++
       most = Math.max(most, active)
-      await sleep(35)
+      await new Promise<void>((resolve) => (endRun = resolve))
       active--
       finished++
     })
     repeat.start(10, (error) => {
       throw error
     })
-    await sleep(120)
-    await repeat.stop()
+    await vi.advanceTimersByTimeAsync(45)
+    expect(runs).toBe(1)
+    endRun()
+    await vi.advanceTimersByTimeAsync(10)
+    expect(runs).toBe(2)
+    let stopped = false
+    const stopping = repeat.stop().then(() => (stopped = true))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(stopped).toBe(false)
+    endRun()
+    await stopping
     expect(runs).toBeGreaterThanOrEqual(2)
     expect(most).toBe(1)
     expect(finished).toBe(runs)
     const after = runs
-    await sleep(50)
+    await vi.advanceTimersByTimeAsync(50)
     expect(runs).toBe(after)
   })
 
@@ -38,7 +55,7 @@ describe('repeater', () => {
       throw new Error(`boom ${calls}`)
     })
     repeat.start(10, (error) => errors.push(error))
-    await sleep(60)
+    await vi.advanceTimersByTimeAsync(60)
     await repeat.stop()
     expect(errors.length).toBeGreaterThanOrEqual(2)
     expect(String(errors[0])).toContain('boom 1')
@@ -50,7 +67,7 @@ describe('repeater', () => {
       calls++
     })
     repeat.start(0, () => undefined)
-    await sleep(30)
+    await vi.advanceTimersByTimeAsync(30)
     await repeat.stop()
     expect(calls).toBe(0)
   })

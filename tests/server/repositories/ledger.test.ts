@@ -4,6 +4,7 @@ import { HOUSE_PROMOTIONS, transfer, userAccount } from '../../../server/domain/
 import { balancesOf, postEntry, unbalancedEntries } from '../../../server/repositories/ledger'
 import { insertOrganisationCode, insertUser, lockUsers } from '../../../server/repositories/users'
 import { createTestDatabase, type TestDatabase } from '../helpers'
+import { lockWaiters } from '../locks'
 
 let t: TestDatabase
 let userId: number
@@ -63,7 +64,8 @@ describe('ledger repository', () => {
       events.push('second locked')
       await postEntry(trx, grant(1), 5)
     })
-    await new Promise((r) => setTimeout(r, 100))
+    // The second is blocked: on PostgreSQL its session waits for the lock (PGlite: for the session).
+    await lockWaiters(t.handle)
     expect(events).toEqual(['first locked'])
     releaseFirst()
     await second

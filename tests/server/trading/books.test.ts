@@ -5,6 +5,7 @@ import { postEntry } from '../../../server/repositories/ledger'
 import { lockTrader } from '../../../server/repositories/orders'
 import { type OrderDto } from '../../../src/lib/trading'
 import { createClock, createTestApp, type Reply, type TestApp } from '../helpers'
+import { lockWaiters } from '../locks'
 import { available, cancel, close, create, detail, expectBooksWhole, grant, orderOf, trader, type Trader } from './support'
 
 let t: TestApp
@@ -50,7 +51,9 @@ describe('the locked balance read', () => {
     await lockTaken
     // The second waits for that lock (on PGlite, for the first transaction) and must read 20,000.
     const second = db.transaction().execute((trx) => lockTrader(trx, who.userId))
-    setTimeout(release, 200)
+    // Released once the second waits for the lock, so its read must come after the commit.
+    await lockWaiters(t.database)
+    release()
     await first
     expect((await second)?.available).toBe(20_000)
   })

@@ -23,13 +23,18 @@ beforeEach(async () => {
 describe('refresh', () => {
   it('runs one fetch for concurrent refreshes of the same key and records the sync time', async () => {
     let runs = 0
+    // Every fetch is held open until all three refreshes have been asked for.
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     const fetcher = async () => {
       const run = ++runs
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await answered
       return run
     }
     const before = Date.now()
-    const results = await Promise.all([refresh('k', fetcher), refresh('k', fetcher), refresh('other', fetcher)])
+    const all = Promise.all([refresh('k', fetcher), refresh('k', fetcher), refresh('other', fetcher)])
+    answer()
+    const results = await all
     expect(results).toEqual([1, 1, 2])
     expect(runs).toBe(2)
     expect(await syncedAt('k')).toBeGreaterThanOrEqual(before)
