@@ -1,4 +1,4 @@
-import { type ReactNode, useMemo } from 'react'
+import { type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { type UserInfo } from '../../data/db'
@@ -6,31 +6,18 @@ import { formatMoney } from '../../lib/money'
 import { formatDateTime } from '../../lib/dates'
 import { useLoading } from '../../app/useLoading'
 import { useOnline } from '../../app/useOnline'
-import { assetsOf, type Assets } from './assets'
-import { useAccountOrders, useAccountWallets, useLastPrices, useStoredRates } from './queries'
-import { refreshAssets, useLivePrices } from './actions'
-
-const OPEN = new Set(['locked', 'holding', 'preparing_to_close'])
+import { type Assets } from '../../lib/assets'
+import { refreshAssets, useAssets } from '../../app/assets'
 
 /**
  * The account tab's assets: available, frozen, total and profit/loss, worked out on this device
- * from Dexie (see assets.ts) so it shows offline and follows the live prices of open positions.
+ * from Dexie (src/lib/assets.ts, the total the home screen shows too) so it shows offline and
+ * follows the live prices of open positions.
  */
 export function AssetsCard({ account, user, synced }: { account: string | null | undefined; user: UserInfo | null | undefined; synced: number | null | undefined }) {
   const online = useOnline()
   const loading = useLoading(refreshAssets, account ?? '')
-  const orders = useAccountOrders(account)
-  const wallets = useAccountWallets(account)
-  const rates = useStoredRates()
-  const symbols = useMemo(() => [...new Set((orders ?? []).filter((o) => OPEN.has(o.status)).map((o) => o.symbol))], [orders])
-  useLivePrices(symbols)
-  const prices = useLastPrices(symbols)
-
-  const assets = useMemo(() => {
-    if (!user || orders === undefined || prices === undefined || wallets === undefined || rates === undefined) return undefined
-    const mids = rates ? Object.fromEntries(rates.rates.map((r) => [r.currency, r.mid])) : null
-    return assetsOf({ balances: user.balances, orders, prices, wallets, rates: mids })
-  }, [user, orders, prices, wallets, rates])
+  const assets = useAssets(account, user)
 
   const when = synced ? formatDateTime(synced) : null
   // Still reading Dexie, or nothing stored yet while the first fetch is out: placeholders.

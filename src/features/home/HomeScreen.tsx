@@ -7,6 +7,7 @@ import { normalizeLanguage } from '../../i18n/languages'
 import { formatMoney } from '../../lib/money'
 import { formatDateTime, indiaDay } from '../../lib/dates'
 import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
+import { useAssets } from '../../app/assets'
 import { ChevronIcon, CheckIcon } from '../../app/icons'
 import { errorText } from '../../app/errors'
 import { useLastSignIn, useLatestNews, useSignInReward } from './queries'
@@ -35,7 +36,7 @@ export function HomeScreen() {
           <span className="home-hello-word"><Trans>Hello</Trans></span>
           <strong className="home-account" data-testid="account-number">{account ?? ''}</strong>
         </div>
-        <Balances user={user} />
+        <Balances account={account} user={user} />
         <p className="home-synced">
           {when ? <Trans>Updated {when}</Trans> : user === null ? <Trans>Not updated yet</Trans> : null}
         </p>
@@ -49,16 +50,19 @@ export function HomeScreen() {
   )
 }
 
-function Balances({ user }: { user: UserInfo | null | undefined }) {
+/** The balances; "Total assets" is the account tab's figure (src/lib/assets.ts), not the server's pockets. */
+function Balances({ account, user }: { account: string | null | undefined; user: UserInfo | null | undefined }) {
   const money = (paise: number | undefined) =>
     paise === undefined ? <span className="skeleton skeleton--money" aria-hidden="true" /> : formatMoney(paise)
+  const assets = useAssets(account, user)
   const b = user?.balances
   const loading = user === undefined
   return (
     <section className="balance-card" aria-busy={loading}>
       <span className="balance-label"><Trans>Total assets</Trans></span>
       <strong className="balance-total" data-testid="balance-total">
-        {user === null ? '—' : money(b?.total)}
+        {/* A price or rate not on this device yet: no partial sum (the account tab says why). */}
+        {user === null ? '—' : assets === undefined ? money(undefined) : assets.total === undefined ? '—' : formatMoney(assets.total)}
       </strong>
       <div className="balance-row">
         <div>

@@ -4,7 +4,7 @@ import { openingCosts } from '../../../server/domain/orders'
 import { closeSettlement, type Position } from '../../../server/domain/positions'
 import { closePositionEntry, openPositionEntry } from '../../../server/domain/trade-ledger'
 import { DEFAULT_TRADING_RULES } from '../../../server/domain/trading-rules'
-import { type AssetOrder, assetsOf, otherCurrenciesValue, positionPnl, realisedPnl } from '../../../src/features/account/assets'
+import { type AssetOrder, assetsOf, otherCurrenciesValue, positionPnl, realisedPnl, totalAssets } from '../../../src/lib/assets'
 
 /** An order as db.orders holds it, with only what the summary reads. */
 function order(fields: Partial<AssetOrder> & Pick<AssetOrder, 'status'>): AssetOrder {
@@ -79,6 +79,20 @@ describe('assetsOf', () => {
     expect(otherCurrenciesValue(null, null)).toBeUndefined()
     const a = assetsOf({ balances: { available: 999, frozen: 0 }, orders: [], prices: new Map(), wallets, rates: { USD: 8_400_000_000 } })
     expect(a).toMatchObject({ otherCurrencies: 840_000, total: 840_999 })
+  })
+})
+
+describe('totalAssets', () => {
+  it('is cash, frozen, open margin with its P/L and the other currencies at the mid rate: not the cash pockets alone', () => {
+    // ₹24,90,000 available after buying $118.84 (at ₹84.12 mid: ₹9,996.82) and a ₹40,000 position up ₹1,000.
+    expect(totalAssets({ available: 249_000_000, frozen: 0, margin: 4_000_000, unrealised: 100_000, otherCurrencies: 999_682 })).toBe(
+      249_000_000 + 4_000_000 + 100_000 + 999_682,
+    )
+  })
+
+  it('is unknown, not a smaller sum, while a price or a rate is missing on this device', () => {
+    expect(totalAssets({ available: 1_000, frozen: 0, margin: 4_000_000, unrealised: undefined, otherCurrencies: 0 })).toBeUndefined()
+    expect(totalAssets({ available: 1_000, frozen: 0, margin: 0, unrealised: 0, otherCurrencies: undefined })).toBeUndefined()
   })
 })
 

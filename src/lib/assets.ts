@@ -1,8 +1,10 @@
 /**
- * The assets summary of the account tab (issue 4): available, frozen, total and profit/loss,
- * worked out on the device from what Dexie holds (the /user/info balances, every order in
- * db.orders, the last quotes, the wallets and rates), so it shows offline and moves with the quote
- * stream without asking the server. The server's books are the source of each figure:
+ * Total assets and the rest of the assets summary (issue 4), the one definition the home screen
+ * and the account tab both show (issue 9: home showed available + frozen under the same label).
+ * Worked out on the device from what Dexie holds (the /user/info balances, every order in
+ * db.orders, the last quotes, the wallets and rates; src/app/assets.ts reads and refreshes them),
+ * so it shows offline and moves with the quote stream without asking the server. The server's
+ * `balances.total` is only the two rupee pockets. The server's books are the source of each figure:
  * - available and frozen: the rupee pockets of the ledger (/user/info balances);
  * - open positions: their margin sits in house:position_margin (server/domain/trade-ledger.ts)
  *   and their unrealised P/L is the gross P/L at the last price, as the trade tab shows it, but
@@ -12,13 +14,13 @@
  *   entry took (cash returned - margin - fee - stamp duty), i.e. the net of its two ledger entries;
  * - other currencies: each wallet at its mid rate, in rupees (nothing is being exchanged, so no
  *   spread).
- * total = available + frozen + open margin + unrealised P/L + other currencies;
+ * total = available + frozen + open margin + unrealised P/L + other currencies (totalAssets);
  * P/L = realised + unrealised. A figure that needs a price or rate this device lacks is undefined.
  * Whole paise throughout.
  */
-import { type OrderRow } from '../../data/db'
-import { valueInPaise } from '../../lib/exchange'
-import { unrealisedPnl } from '../../lib/trading'
+import { type OrderRow } from '../data/db'
+import { valueInPaise } from './exchange'
+import { unrealisedPnl } from './trading'
 
 export type AssetOrder = Pick<
   OrderRow,
@@ -79,6 +81,15 @@ export function otherCurrenciesValue(wallets: AssetsInput['wallets'], rates: Ass
   return sum
 }
 
+/**
+ * What the account is worth in rupees now: the rupee pockets, what the open positions would return
+ * at the last price (margin + P/L, never below nothing) and the foreign wallets at the mid rate.
+ * Undefined when a price or a rate it needs is not on this device: a partial sum would understate it.
+ */
+export function totalAssets(parts: Pick<Assets, 'available' | 'frozen' | 'margin' | 'unrealised' | 'otherCurrencies'>): number | undefined {
+  return add(add(parts.available + parts.frozen + parts.margin, parts.unrealised), parts.otherCurrencies)
+}
+
 export function assetsOf(input: AssetsInput): Assets {
   const { available, frozen } = input.balances
   let margin = 0
@@ -102,7 +113,7 @@ export function assetsOf(input: AssetsInput): Assets {
     openPositions,
     unrealised,
     otherCurrencies,
-    total: add(add(available + frozen + margin, unrealised), otherCurrencies),
+    total: totalAssets({ available, frozen, margin, unrealised, otherCurrencies }),
     realised,
     pnl: add(realised, unrealised),
   }
