@@ -1,8 +1,8 @@
 /**
  * Currency exchange and the USDT address in real Chromium against the real server (`npm start`'s
  * script), as the demo account: INR -> USD with a confirmation, the wallet and the fund records
- * show both legs; a TRC20 address is refused when mistyped, saved when right, and its QR code
- * scans back to exactly that address.
+ * show both legs, home and the account tab the same total assets; a TRC20 address is refused
+ * when mistyped, saved when right, and its QR code scans back to exactly that address.
  */
 import jsQR from 'jsqr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -54,6 +54,19 @@ describe('wallets', () => {
 
     await page.goto(`${server.url}/#/information/fundRecord`)
     await expect.poll(() => page.locator('[data-testid=fund-record][data-reason=exchange]').count(), { timeout: 15_000 }).toBe(2)
+    // Said in words, not as the ledger's reference (`exchange:1`).
+    const titles = await page.locator('[data-testid=fund-record][data-reason=exchange] [data-testid=fund-record-title]').allTextContents()
+    expect(titles).toEqual(['Exchange INR → USD', 'Exchange INR → USD'])
+  })
+
+  it('shows one total assets on home and on the account tab, the dollars counted at the mid rate', async () => {
+    await page.goto(`${server.url}/#/information/index`)
+    await expect.poll(() => page.getByTestId('assets-total').textContent(), { timeout: 15_000 }).toMatch(/^₹/)
+    const total = await page.getByTestId('assets-total').textContent()
+    // More than the rupees alone (₹24,90,000.00 after the exchange above): the USD wallet counts.
+    expect(total).not.toBe('₹24,90,000.00')
+    await page.goto(`${server.url}/#/home/index`)
+    await expect.poll(() => page.getByTestId('balance-total').textContent(), { timeout: 15_000 }).toBe(total)
   })
 
   it('refuses a mistyped TRC20 address, saves the right one, and its QR code scans back to it', async () => {

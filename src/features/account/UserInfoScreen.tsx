@@ -78,7 +78,7 @@ function Identity({ user, realName }: { user: UserInfo; realName: RealNameInfo |
   return (
     <section className="card" data-testid="profile-identity">
       <dl className="facts">
-        <Fact label={<Trans>Account</Trans>} testId="profile-account">{user.account}</Fact>
+        <Fact label={<Trans context="login account">Account</Trans>} testId="profile-account">{user.account}</Fact>
         <Fact label={<Trans>Invite code</Trans>}>{user.inviteCode || '—'}</Fact>
         <Fact label={<Trans>Registered</Trans>}>{formatDate(user.createdAt)}</Fact>
         <Fact label={<Trans>Identity</Trans>} testId="profile-status">

@@ -6,6 +6,7 @@ import { msg } from '@lingui/core/macro'
 import { toast } from 'sonner'
 import { type FundRecordRow } from '../../data/db'
 import { FUND_KINDS, type FundKind } from '../../lib/fundKinds'
+import { describeFundEntry, type FundEntry } from '../../lib/fundEntry'
 import { formatCurrency } from '../../lib/currency'
 import { formatDateTime } from '../../lib/dates'
 import { BackBar } from '../../app/BackBar'
@@ -20,21 +21,6 @@ import './funds.css'
 const route = getRouteApi('/information/fundRecord')
 
 const PAGE = 10
-
-/** The ledger's reason codes in words (server/domain/ledger.ts LEDGER_REASONS). */
-const REASONS: Record<string, MessageDescriptor> = {
-  demo_grant: msg`Demo grant`,
-  sign_in_reward: msg`Sign-in reward`,
-  order_freeze: msg`Order placed: funds frozen`,
-  order_unfreeze: msg`Order cancelled: funds released`,
-  position_open: msg`Position opened`,
-  position_close: msg`Position closed`,
-  recharge: msg`Deposit`,
-  withdrawal_freeze: msg`Withdrawal requested: funds frozen`,
-  withdrawal_paid: msg`Withdrawal paid`,
-  withdrawal_unfreeze: msg`Withdrawal rejected: funds released`,
-  exchange: msg`Currency exchange`,
-}
 
 /** The tabs, each a family of ledger reasons (src/lib/fundKinds.ts). */
 const TAB_NAMES: Record<FundKind, MessageDescriptor> = {
@@ -122,6 +108,7 @@ function RecordList({ account, kind }: { account: string | null | undefined; kin
   }
 
   const shown = records ?? []
+  const moves = movesByEntry(shown)
   const more = shown.length >= count && (total === null || shown.length < total)
   return (
     <>
@@ -143,7 +130,7 @@ function RecordList({ account, kind }: { account: string | null | undefined; kin
         ) : (
           <ul className="fund-list" data-testid="fund-list">
             {shown.map((record) => (
-              <FundRecord key={`${record.id}:${record.currency}`} record={record} />
+              <FundRecord key={`${record.id}:${record.currency}`} record={record} moves={moves.get(record.id)} />
             ))}
           </ul>
         )}
@@ -197,18 +184,24 @@ function signed(amount: number, currency = 'INR'): string {
   return `${amount > 0 ? '+' : ''}${formatCurrency(amount, currency)}`
 }
 
-function FundRecord({ record }: { record: FundRecordRow }) {
-  const { i18n, t } = useLingui()
-  const reason = REASONS[record.reason]
+/** What each entry changed per currency among the records shown: an exchange's two sides. */
+function movesByEntry(records: readonly FundRecordRow[]): Map<number, FundEntry['moves']> {
+  const moves = new Map<number, { currency: string; amount: number }[]>()
+  for (const r of records) moves.set(r.id, [...(moves.get(r.id) ?? []), { currency: r.currency, amount: r.available }])
+  return moves
+}
+
+function FundRecord({ record, moves }: { record: FundRecordRow; moves: FundEntry['moves'] }) {
+  const { i18n } = useLingui()
   const when = formatDateTime(record.createdAt)
-  const reference = record.reference
   const frozen = signed(record.frozen, record.currency)
   return (
     <li className="fund-record" data-testid="fund-record" data-reason={record.reason}>
       <div className="fund-record-main">
-        <strong className="fund-record-reason">{reason ? i18n._(reason) : t`Other`}</strong>
+        <strong className="fund-record-reason" data-testid="fund-record-title">
+          {i18n._(describeFundEntry({ reason: record.reason, reference: record.reference, moves }))}
+        </strong>
         <span className="fund-record-time">{when}</span>
-        {reference ? <span className="fund-record-ref"><Trans>Reference {reference}</Trans></span> : null}
       </div>
       <div className="fund-record-amounts">
         {record.available !== 0 || record.frozen === 0 ? (

@@ -108,7 +108,7 @@ function QuoteStats({ quote: q }: { quote: QuoteRow }) {
     <section className="card">
       <dl className="stats stats--2" data-testid="quote-stats">
         <div><dt><Trans>Price</Trans></dt><dd>{p(q.price)}</dd></div>
-        <div><dt><Trans>Change</Trans></dt><dd>{formatRateBp(q.changeRateBp)}</dd></div>
+        <div><dt><Trans context="price change">Change</Trans></dt><dd>{formatRateBp(q.changeRateBp)}</dd></div>
         <div><dt><Trans>Previous close</Trans></dt><dd>{p(q.prevClose)}</dd></div>
         <div><dt><Trans>Open</Trans></dt><dd>{p(q.open)}</dd></div>
         <div><dt><Trans>High</Trans></dt><dd>{p(q.high)}</dd></div>
@@ -117,7 +117,7 @@ function QuoteStats({ quote: q }: { quote: QuoteRow }) {
         <div><dt><Trans>Amount</Trans></dt><dd>{formatMoneyCompact(q.amount)}</dd></div>
         <div><dt><Trans>52-week high</Trans></dt><dd>{p(q.high52w)}</dd></div>
         <div><dt><Trans>52-week low</Trans></dt><dd>{p(q.low52w)}</dd></div>
-        {q.marketValue !== undefined ? <div><dt><Trans>Market value</Trans></dt><dd>{formatMoneyCompact(q.marketValue)}</dd></div> : null}
+        {q.marketValue !== undefined ? <div><dt><Trans context="market capitalisation">Market value</Trans></dt><dd>{formatMoneyCompact(q.marketValue)}</dd></div> : null}
         {q.industry !== undefined ? <div><dt><Trans>Industry</Trans></dt><dd>{q.industry}</dd></div> : null}
         {q.foreignRatioBp !== undefined ? <div><dt><Trans>Foreign ratio</Trans></dt><dd>{formatRateBp(q.foreignRatioBp).replace('+', '')}</dd></div> : null}
         {q.sharesOutstanding !== undefined ? <div><dt><Trans>Shares outstanding</Trans></dt><dd>{formatCompact(q.sharesOutstanding)}</dd></div> : null}

@@ -177,7 +177,7 @@ function OrderForm({
 
       <Segmented label={<Trans>Order type</Trans>} testId="order-type">
         <SegmentButton on={type === 'market'} onClick={() => setType('market')} testId="type-market">
-          <Trans>Market</Trans>
+          <Trans context="order type">Market</Trans>
         </SegmentButton>
         <SegmentButton on={type === 'limit'} onClick={() => setType('limit')} testId="type-limit">
           <Trans>Limit</Trans>

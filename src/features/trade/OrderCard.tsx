@@ -41,7 +41,7 @@ export function OrderCard({
         <div className="order-card-head">
           <strong className="order-card-symbol">{order.symbol}</strong>
           <span className={`pill pill--${order.direction}`}>{i18n._(DIRECTION_NAMES[order.direction])}</span>
-          {order.dayTrading ? <span className="pill"><Trans>Day</Trans></span> : null}
+          {order.dayTrading ? <span className="pill"><Trans context="day trading">Day</Trans></span> : null}
           <span className={`pill pill--status-${order.status}`} data-testid="order-status">{i18n._(STATUS_NAMES[order.status])}</span>
           {queuedAction ? (
             <span className="pill pill--queued">{queuedAction === 'cancel' ? <Trans>Cancel queued</Trans> : <Trans>Close queued</Trans>}</span>

@@ -10,7 +10,8 @@ export const STATUS_NAMES: Record<OrderStatus, MessageDescriptor> = {
   locked: msg`Locked`,
   holding: msg`Holding`,
   preparing_to_close: msg`Preparing to close`,
-  closed: msg`Closed`,
+  // A context: "Closed" is also the market's session state (StockDetailScreen), another word in Chinese and Korean.
+  closed: msg({ message: 'Closed', context: 'order status' }),
 }
 
 export const DIRECTION_NAMES: Record<OrderDto['direction'], MessageDescriptor> = {
@@ -19,7 +20,8 @@ export const DIRECTION_NAMES: Record<OrderDto['direction'], MessageDescriptor> =
 }
 
 export const TYPE_NAMES: Record<OrderDto['type'], MessageDescriptor> = {
-  market: msg`Market`,
+  // A context: "Market" is also the tab (行情, 시장); the order type is 市價, 시장가.
+  market: msg({ message: 'Market', context: 'order type' }),
   limit: msg`Limit`,
 }
 
