@@ -18,6 +18,14 @@
  * Version 3 (issue 4, money in and out):
  * - fundEntries:   the account's ledger entries (/fund/records) as changes to its pockets, one
  *                  row per entry and currency (an exchange touches two currencies).
+ * Version 4 (issue 9, the device forgets an account at logout):
+ * - meta rows of one account carry it in `account` (indexed), filled on every write from the
+ *   key (metaRowAccount), so forgetAccount finds them all; outbox gains an `account` index.
+ *
+ * Every per-account cache is listed here: the tables user, watchlist, orders, fundEntries,
+ * searchHistory and outbox (by their `account`), and the meta kinds of ACCOUNT_META_KINDS.
+ * forgetAccount() removes all of them in one transaction; a new per-account cache must be added
+ * to both, and tests/unit/data/forgetAccount.test.ts fills each one to prove it.
  *
  * Table names and indexes are frozen: change them only with a new version below, never by
  * editing an old one, and add a test that upgrades from the previous shape.
@@ -25,11 +33,20 @@
 import { Dexie, type EntityTable } from 'dexie'
 import { type Paise } from '../lib/money'
 import { type InstrumentKind, type OrderDto } from '../lib/trading'
+import { type Restore, listOf, nullable, num, object, oneOf, str, anyOf } from '../lib/restore'
+import { USDT_NETWORKS } from '../lib/validators'
+// `import type`, erased at runtime: the modules that fetch these values import this one.
+import type { BankCard, RealNameInfo } from './identity'
+import type { Recharge, RechargeChannel } from './recharges'
+import type { Withdrawal } from './withdrawals'
+import type { StoredPicture, UsdtAddress } from './usdt'
+import type { Wallet } from './exchange'
 
 /** `expiresAt` (epoch ms) came with issue 2's login reply; rows saved before it lack it. */
 export type Session = { token: string; account: string; expiresAt?: number }
 
-export type MetaRow = { key: string; value: unknown; updatedAt: number }
+/** `account`: whose row it is (see metaRowAccount); absent for the device's own rows. */
+export type MetaRow = { key: string; value: unknown; updatedAt: number; account?: string }
 
 export type ConfigRow = { name: string; value: string }
 
@@ -185,6 +202,142 @@ export type FundRecordRow = {
 
 export type SearchHistoryRow = { account: string; symbol: string; at: number }
 
+/**
+ * The kinds of db.meta key that belong to one account, each `<kind>:<account>[:<more>]`. Sync
+ * keys (sync.ts) follow the same rule, and a key's last-synced row `synced:<key>` belongs to the
+ * same account. Frozen like table names: a renamed kind leaves its old rows behind, unforgotten.
+ */
+export const ACCOUNT_META_KINDS = [
+  'user',
+  'realName',
+  'bankCards',
+  'rechargeChannels',
+  'recharges',
+  'withdrawals',
+  'usdtAddresses',
+  'upload',
+  'wallets',
+  'funds',
+  'orders',
+  'watchlist',
+] as const
+
+export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
+
+function accountKey(kind: AccountMetaKind, account: string, ...more: readonly (string | number)[]): string {
+  return [kind, account, ...more].join(':')
+}
+
+/**
+ * Every db.meta key (and sync key) the app uses, built in one place. Device keys are the same for
+ * whoever holds the phone (the language, public market data, the news); the rest belong to an
+ * account and go at logout. Values are read back through the restore* functions of metaValues.ts.
+ */
+export const metaKeys = {
+  // The device's.
+  session: 'session',
+  language: 'language',
+  syncedAny: 'synced:any',
+  synced: (syncKey: string) => `synced:${syncKey}`,
+  newsTotal: (lang: string) => `news-total:${lang}`,
+  stockOrder: (kind: InstrumentKind, sort: string) => `stock-order:${kind}:${sort}`,
+  stockDetail: (symbol: string) => `stock-detail:${symbol}`,
+  streamStatus: 'stream:status',
+  exchangeRates: 'exchange-rates',
+  // One account's (sync keys only: user, funds, orders, watchlist; their rows are tables).
+  userInfo: (account: string) => accountKey('user', account),
+  realName: (account: string) => accountKey('realName', account),
+  bankCards: (account: string) => accountKey('bankCards', account),
+  rechargeChannels: (account: string) => accountKey('rechargeChannels', account),
+  recharges: (account: string) => accountKey('recharges', account),
+  withdrawals: (account: string) => accountKey('withdrawals', account),
+  usdtAddresses: (account: string) => accountKey('usdtAddresses', account),
+  upload: (account: string, id: number) => accountKey('upload', account, id),
+  wallets: (account: string) => accountKey('wallets', account),
+  fundRecords: (account: string, kind: string) => (kind === 'all' ? accountKey('funds', account) : accountKey('funds', account, kind)),
+  orders: (account: string) => accountKey('orders', account),
+  watchlist: (account: string) => accountKey('watchlist', account),
+} as const
+
+const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)
+
+/** Whose a meta key is: the account of a per-account key (or of its last-synced row), else undefined. */
+export function metaKeyAccount(key: string): string | undefined {
+  const synced = metaKeys.synced('')
+  if (key.startsWith(synced)) return metaKeyAccount(key.slice(synced.length))
+  const [kind, account] = key.split(':')
+  return kind !== undefined && ACCOUNT_KIND_SET.has(kind) && account ? account : undefined
+}
+
+/** Repairs a stored session: anything without a token and an account is no session. */
+export function restoreSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null
+  const token: unknown = Reflect.get(value, 'token')
+  const account: unknown = Reflect.get(value, 'account')
+  const expiresAt: unknown = Reflect.get(value, 'expiresAt')
+  if (typeof token !== 'string' || !token || typeof account !== 'string' || !account) return null
+  return typeof expiresAt === 'number' ? { token, account, expiresAt } : { token, account }
+}
+
+/** Whose a meta row is: the session's account, the account in its key, or nobody's (the device's). */
+export function metaRowAccount(row: Pick<MetaRow, 'key' | 'value'>): string | undefined {
+  if (row.key === metaKeys.session) return restoreSession(row.value)?.account
+  return metaKeyAccount(row.key)
+}
+
+const reviewStatus = oneOf('pending', 'approved', 'rejected')
+
+/**
+ * How each per-account meta value is read back (readMeta): rebuilt from the stored row, or
+ * undefined when it cannot be, which reads as "never fetched here" until the next refresh.
+ */
+export const restoreAccountMeta = {
+  realName: object({
+    status: oneOf('none', 'pending', 'verified', 'failed'),
+    name: nullable(str),
+    reason: nullable(str),
+    submission: nullable(
+      object({ id: num, name: str, idNumber: str, pan: str, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
+    ),
+  }) satisfies Restore<RealNameInfo>,
+  bankCards: listOf(object({ id: num, holder: str, accountNumber: str, ifsc: str, bank: str, branch: str, createdAt: num })) satisfies Restore<BankCard[]>,
+  withdrawals: listOf(
+    object({ id: num, cardId: num, amount: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
+  ) satisfies Restore<Withdrawal[]>,
+  recharges: listOf(
+    object({ id: num, channel: str, amount: num, receiptUploadId: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
+  ) satisfies Restore<Recharge[]>,
+  rechargeChannels: listOf<RechargeChannel>(
+    anyOf<RechargeChannel>(
+      object({ id: str, kind: oneOf('bank'), beneficiary: str, accountNumber: str, ifsc: str, bank: str }),
+      object({ id: str, kind: oneOf('upi'), payee: str, vpa: str }),
+      object({ id: str, kind: oneOf('usdt'), network: oneOf('TRC20'), address: str }),
+    ),
+  ),
+  usdtAddresses: listOf(
+    object({ network: oneOf(...USDT_NETWORKS), address: str, qrUploadId: nullable(num), createdAt: num, updatedAt: num }),
+  ) satisfies Restore<UsdtAddress[]>,
+  upload: object({ contentType: str, data: str }) satisfies Restore<StoredPicture>,
+  wallets: listOf(object({ currency: str, decimals: num, available: num, frozen: num, total: num })) satisfies Restore<Wallet[]>,
+} as const
+
+/** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */
+export async function readMeta<T>(key: string, restore: Restore<T>): Promise<T | null> {
+  const row = await db.meta.get(key)
+  return row === undefined ? null : (restore(row.value) ?? null)
+}
+
+function withAccount(row: unknown): unknown {
+  if (typeof row !== 'object' || row === null) return row
+  const key: unknown = Reflect.get(row, 'key')
+  if (typeof key !== 'string') return row
+  const marked: Record<string, unknown> = { ...row }
+  delete marked.account
+  const account = metaRowAccount({ key, value: marked.value })
+  if (account !== undefined) marked.account = account
+  return marked
+}
+
 export class TijoriDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>
   config!: EntityTable<ConfigRow, 'name'>
@@ -223,10 +376,88 @@ export class TijoriDB extends Dexie {
       fundRecords: null,
       fundEntries: '[account+id+currency], [account+createdAt]',
     })
+    // Version 4: meta rows say whose they are, and the outbox is found by account, so one
+    // transaction can forget an account. Rows stored before learn their account from their key.
+    this.version(4)
+      .stores({
+        meta: 'key, account',
+        outbox: 'key, seq, state, [state+seq], account',
+      })
+      .upgrade(async (tx) => {
+        await tx
+          .table('meta')
+          .toCollection()
+          .modify((row: MetaRow) => {
+            const account = metaRowAccount(row)
+            if (account === undefined) delete row.account
+            else row.account = account
+          })
+      })
+    // Every write to meta goes through here, so no caller can store an account's row unmarked.
+    this.use({
+      stack: 'dbcore',
+      name: 'meta-account',
+      create: (down) => ({
+        ...down,
+        table: (name) => {
+          const table = down.table(name)
+          if (name !== 'meta') return table
+          return {
+            ...table,
+            mutate: (req) => (req.type === 'add' || req.type === 'put' ? table.mutate({ ...req, values: req.values.map(withAccount) }) : table.mutate(req)),
+          }
+        },
+      }),
+    })
   }
 }
 
 export const db = new TijoriDB()
+
+/** The tables that hold rows of one account, each found by its `account`. */
+function accountTables(): Dexie.Table[] {
+  return [db.meta, db.user, db.watchlist, db.orders, db.fundEntries, db.searchHistory, db.outbox]
+}
+
+/**
+ * Removes every row of `account` from this device, in one transaction: its session, cached
+ * /user/info, meta values and their sync times, watchlist, orders, ledger entries, search history
+ * and outbox items (unsent ones too: callers ask the user first, see session.ts logout).
+ * `keepOutbox`: leave its outbox items in these states, for when it signs in again.
+ */
+export async function forgetAccount(account: string, opts: { keepOutbox?: readonly OutboxState[] } = {}): Promise<void> {
+  await db.transaction('rw', accountTables(), async () => {
+    await db.meta.where('account').equals(account).delete()
+    await db.user.delete(account)
+    await db.watchlist.where('[account+addedAt]').between([account, Dexie.minKey], [account, Dexie.maxKey]).delete()
+    await db.orders.where('account').equals(account).delete()
+    await db.fundEntries.where('[account+createdAt]').between([account, Dexie.minKey], [account, Dexie.maxKey]).delete()
+    await db.searchHistory.where('[account+at]').between([account, Dexie.minKey], [account, Dexie.maxKey]).delete()
+    const keep: ReadonlySet<OutboxState> = new Set(opts.keepOutbox)
+    await db.outbox.where('account').equals(account).filter((item) => !keep.has(item.state)).delete()
+  })
+}
+
+/** Every account with rows on this device (the signed-out search history, '', is the device's). */
+export async function accountsOnDevice(): Promise<string[]> {
+  return db.transaction('r', accountTables(), async () => {
+    const found = new Set<string>()
+    const add = (keys: readonly unknown[]) => {
+      for (const key of keys) {
+        const account = Array.isArray(key) ? key[0] : key
+        if (typeof account === 'string' && account) found.add(account)
+      }
+    }
+    add(await db.meta.orderBy('account').uniqueKeys())
+    add(await db.user.toCollection().primaryKeys())
+    add(await db.orders.orderBy('account').uniqueKeys())
+    add(await db.outbox.orderBy('account').uniqueKeys())
+    add(await db.watchlist.orderBy('[account+addedAt]').uniqueKeys())
+    add(await db.fundEntries.orderBy('[account+createdAt]').uniqueKeys())
+    add(await db.searchHistory.orderBy('[account+at]').uniqueKeys())
+    return [...found]
+  })
+}
 
 /** News of one language, newest first, for useLiveQuery: `newsByDate('en').limit(10).toArray()`. */
 export function newsByDate(lang: string) {

@@ -9,7 +9,7 @@
  * a rate that moved against them while it travelled is refused rather than applied.
  */
 import { call } from './api'
-import { db } from './db'
+import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
 export type Wallet = { currency: string; decimals: number; available: number; frozen: number; total: number }
@@ -45,11 +45,9 @@ export type ExchangeResult = {
   createdAt: number
 }
 
-export const EXCHANGE_RATES_KEY = 'exchange-rates'
+export const EXCHANGE_RATES_KEY = metaKeys.exchangeRates
 
-export function walletsKey(account: string): string {
-  return `wallets:${account}`
-}
+export const walletsKey = metaKeys.wallets
 
 /** Fetches the account's wallets into db.meta. Quiet offline. */
 export async function refreshWallets(opts: { fresh?: boolean } = {}): Promise<Wallet[] | undefined> {
@@ -73,8 +71,7 @@ export async function refreshExchangeRates(opts: { fresh?: boolean } = {}): Prom
 
 /** The stored wallets of `account`; null when never fetched on this device. Live-query friendly. */
 export async function storedWallets(account: string): Promise<Wallet[] | null> {
-  const value = (await db.meta.get(walletsKey(account)))?.value
-  return Array.isArray(value) ? (value as Wallet[]) : null
+  return readMeta(walletsKey(account), restoreAccountMeta.wallets)
 }
 
 /** The stored rates; null when never fetched on this device. Live-query friendly. */

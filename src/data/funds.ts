@@ -9,7 +9,7 @@ import { Dexie } from 'dexie'
 import { indiaDay } from '../lib/dates'
 import { type FundKind, inFundKind } from '../lib/fundKinds'
 import { call, download } from './api'
-import { db, type FundRecordRow } from './db'
+import { db, metaKeys, type FundRecordRow } from './db'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh } from './sync'
 
@@ -21,7 +21,7 @@ export type { FundKind }
 
 /** The refresh key of the account's records (`all`) or of one tab's. */
 export function fundRecordsKey(account: string, kind: FundKind = 'all'): string {
-  return kind === 'all' ? `funds:${account}` : `funds:${account}:${kind}`
+  return metaKeys.fundRecords(account, kind)
 }
 
 /** The account's records of tab `kind`, newest first, for useLiveQuery. */

@@ -1,8 +1,8 @@
 /** The chosen language, stored in db.meta under 'language' so the next start opens in it. */
 import { normalizeLanguage, type Language } from '../i18n/languages'
-import { db } from './db'
+import { db, metaKeys } from './db'
 
-const LANGUAGE_KEY = 'language'
+const LANGUAGE_KEY = metaKeys.language
 
 /** The stored language; a missing or retired code gives 'en' (DESIGN.md section 6). */
 export async function getStoredLanguage(): Promise<Language> {

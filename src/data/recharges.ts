@@ -7,7 +7,7 @@
  * the device for days, and the reviewer wants it while the transfer is fresh.
  */
 import { call } from './api'
-import { db } from './db'
+import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
 import { refreshFundRecords } from './funds'
 import { toBase64 } from './identity'
 import { getSession } from './sessionStore'
@@ -31,13 +31,9 @@ export type Recharge = {
 
 export type RechargeInput = { channel: string; amount: number; receipt: Blob }
 
-export function rechargeChannelsKey(account: string): string {
-  return `rechargeChannels:${account}`
-}
+export const rechargeChannelsKey = metaKeys.rechargeChannels
 
-export function rechargesKey(account: string): string {
-  return `recharges:${account}`
-}
+export const rechargesKey = metaKeys.recharges
 
 /** Fetches the published channels into db.meta. Quiet offline. */
 export async function refreshRechargeChannels(opts: { fresh?: boolean } = {}): Promise<RechargeChannel[] | undefined> {
@@ -57,7 +53,7 @@ export async function refreshRecharges(opts: { fresh?: boolean } = {}): Promise<
       async () => {
         const { data } = await call<{ data: Recharge[] }>('/user/rechargeList')
         if (getSession()?.account !== account) return data
-        const before = ((await db.meta.get(rechargesKey(account)))?.value as Recharge[] | undefined) ?? []
+        const before = (await readMeta(rechargesKey(account), restoreAccountMeta.recharges)) ?? []
         await db.meta.put({ key: rechargesKey(account), value: data, updatedAt: Date.now() })
         const wasPending = new Set(before.filter((r) => r.status === 'pending').map((r) => r.id))
         if (data.some((r) => r.status === 'approved' && wasPending.has(r.id))) {

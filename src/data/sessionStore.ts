@@ -1,22 +1,17 @@
 /**
  * The signed-in session, kept in memory for request headers and in IndexedDB (db.meta under
- * 'session') so a reload or an offline start stays signed in. Signing out also removes the
- * account's cached /user/info row (db.user), so the next person on the device sees nothing of it.
+ * 'session') so a reload or an offline start stays signed in. Ending it (a 401) also removes the
+ * account's cached /user/info row (db.user); the rest of the account's rows stay for the same
+ * person signing in again, and go at logout or when someone else signs in (db.ts forgetAccount).
  * session.ts re-exports this; api.ts imports it directly so the two do not import each other.
  */
-import { db, type Session } from './db'
+import { db, metaKeys, restoreSession, type Session } from './db'
 
-export const SESSION_KEY = 'session'
+export const SESSION_KEY = metaKeys.session
+
+export { restoreSession }
 
 let current: Session | null = null
-
-/** Repairs a stored row: anything without a token and an account is no session. */
-export function restoreSession(value: unknown): Session | null {
-  if (typeof value !== 'object' || value === null) return null
-  const { token, account, expiresAt } = value as Record<string, unknown>
-  if (typeof token !== 'string' || !token || typeof account !== 'string' || !account) return null
-  return typeof expiresAt === 'number' ? { token, account, expiresAt } : { token, account }
-}
 
 /** Boot: reads the stored session into memory. */
 export async function loadSession(): Promise<Session | null> {

@@ -21,14 +21,14 @@
  */
 import { ApiRefusal, openStream } from './api'
 import { getConfigNumber } from './config'
-import { db, type QuoteRow } from './db'
+import { db, metaKeys, type QuoteRow } from './db'
 import { putQuotes } from './market'
 
 export type StreamState = 'connecting' | 'live' | 'offline'
 export type StreamStatus = { state: StreamState; since: number }
 
 /** db.meta key of the stream's StreamStatus. */
-export const STREAM_STATUS_KEY = 'stream:status'
+export const STREAM_STATUS_KEY = metaKeys.streamStatus
 
 const DEBOUNCE_MS = 100
 const BACKOFF_MIN_MS = 1000

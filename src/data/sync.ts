@@ -7,24 +7,18 @@
  *             successful sync of anything (the offline banner shows it), 'news-total:<lang>'.
  */
 import { ApiRefusal, NetworkError, call } from './api'
-import { db, newsByDate, type NewsRow, type UserInfo } from './db'
+import { db, metaKeys, newsByDate, type NewsRow, type UserInfo } from './db'
 import { getSession } from './sessionStore'
 import { type Language } from '../i18n/languages'
 
-const SYNCED_ANY = 'synced:any'
+const SYNCED_ANY = metaKeys.syncedAny
 
-export function lastSyncedKey(key: string): string {
-  return `synced:${key}`
-}
+export const lastSyncedKey = metaKeys.synced
 
-export function newsTotalKey(lang: string): string {
-  return `news-total:${lang}`
-}
+export const newsTotalKey = metaKeys.newsTotal
 
 /** The refresh key of an account's /user/info (its last-synced time is what screens show). */
-export function userInfoKey(account: string): string {
-  return `user:${account}`
-}
+export const userInfoKey = metaKeys.userInfo
 
 /** The refresh key of one /news/list page. */
 export function newsPageKey(lang: string, page: number): string {

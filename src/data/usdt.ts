@@ -9,7 +9,7 @@
  */
 import { type UsdtNetwork } from '../lib/validators'
 import { call } from './api'
-import { db } from './db'
+import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
 import { toBase64 } from './identity'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshAccountList } from './sync'
@@ -24,15 +24,11 @@ export type UsdtAddress = { network: UsdtNetwork; address: string; qrUploadId: n
  */
 export type UsdtAddressInput = { network: UsdtNetwork; address: string; qr: { file: Blob } | 'keep' | null }
 
-type StoredPicture = { contentType: string; data: string }
+export type StoredPicture = { contentType: string; data: string }
 
-export function usdtAddressesKey(account: string): string {
-  return `usdtAddresses:${account}`
-}
+export const usdtAddressesKey = metaKeys.usdtAddresses
 
-export function uploadKey(account: string, id: number): string {
-  return `upload:${account}:${id}`
-}
+export const uploadKey = metaKeys.upload
 
 /** Fetches the addresses into db.meta. Quiet offline. */
 export async function refreshUsdtAddresses(opts: { fresh?: boolean } = {}): Promise<UsdtAddress[] | undefined> {
@@ -68,7 +64,7 @@ export async function removeUsdtAddress(network: UsdtNetwork, attemptKey: string
 
 /** A stored picture of the account as a Blob, or null when this device has not fetched it. */
 export async function storedPicture(account: string, id: number): Promise<Blob | null> {
-  const row = (await db.meta.get(uploadKey(account, id)))?.value as StoredPicture | undefined
+  const row = await readMeta(uploadKey(account, id), restoreAccountMeta.upload)
   if (!row) return null
   const binary = atob(row.data)
   const bytes = new Uint8Array(binary.length)

@@ -4,6 +4,7 @@
  * password, which must not rest on the device, and money should not leave on a stale decision.
  */
 import { call } from './api'
+import { metaKeys } from './db'
 import { refreshAccountList, refreshUserInfo } from './sync'
 
 export type Withdrawal = {
@@ -18,9 +19,7 @@ export type Withdrawal = {
 
 export type WithdrawalInput = { amount: number; cardId: number; fundPassword: string }
 
-export function withdrawalsKey(account: string): string {
-  return `withdrawals:${account}`
-}
+export const withdrawalsKey = metaKeys.withdrawals
 
 /** Fetches the requests into db.meta. Quiet offline. */
 export async function refreshWithdrawals(opts: { fresh?: boolean } = {}): Promise<Withdrawal[] | undefined> {

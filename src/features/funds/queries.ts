@@ -1,6 +1,6 @@
 /** Reads of the fund records screen from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type FundRecordRow } from '../../data/db'
+import { readMeta, restoreAccountMeta, type FundRecordRow } from '../../data/db'
 import { type Withdrawal, withdrawalsKey } from '../../data/withdrawals'
 import { type Recharge, type RechargeChannel, rechargeChannelsKey, rechargesKey } from '../../data/recharges'
 import { type FundKind, fundRecordsKey, fundRecordsQuery } from '../../data/funds'
@@ -25,17 +25,17 @@ export function useFundRecordsSynced(account: string | null | undefined, kind: F
 
 /** The account's latest withdrawals as last fetched, newest first. */
 export function useWithdrawals(account: string | null | undefined): Withdrawal[] | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(withdrawalsKey(account)))?.value as Withdrawal[] | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(withdrawalsKey(account), restoreAccountMeta.withdrawals) : null), [account])
 }
 
 /** The account's latest deposits as last fetched, newest first; null when never fetched here. */
 export function useRecharges(account: string | null | undefined): Recharge[] | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(rechargesKey(account)))?.value as Recharge[] | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(rechargesKey(account), restoreAccountMeta.recharges) : null), [account])
 }
 
 /** Where to send a deposit, as last fetched; null when never fetched here. */
 export function useRechargeChannels(account: string | null | undefined): RechargeChannel[] | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(rechargeChannelsKey(account)))?.value as RechargeChannel[] | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(rechargeChannelsKey(account), restoreAccountMeta.rechargeChannels) : null), [account])
 }
 
 /** The account's wallets (every currency) as last fetched; null when never fetched here. */
@@ -55,7 +55,7 @@ export function useExchangeRates(): ExchangeRates | null | undefined {
 
 /** The account's USDT addresses as last fetched; null when never fetched here. */
 export function useUsdtAddresses(account: string | null | undefined): UsdtAddress[] | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(usdtAddressesKey(account)))?.value as UsdtAddress[] | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(usdtAddressesKey(account), restoreAccountMeta.usdtAddresses) : null), [account])
 }
 
 /** One of the account's pictures as this device stored it; null when not fetched yet. */
