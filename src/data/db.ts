@@ -33,14 +33,16 @@
 import { Dexie, type EntityTable } from 'dexie'
 import { type Paise } from '../lib/money'
 import { type InstrumentKind, type OrderDto } from '../lib/trading'
-import { type Restore, listOf, nullable, num, object, oneOf, str, anyOf } from '../lib/restore'
+import { type Restore, anyOf, bool, exactly, listOf, nullable, num, object, oneOf, str } from '../lib/restore'
 import { USDT_NETWORKS } from '../lib/validators'
 // `import type`, erased at runtime: the modules that fetch these values import this one.
 import type { BankCard, RealNameInfo } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
 import type { Withdrawal } from './withdrawals'
 import type { StoredPicture, UsdtAddress } from './usdt'
-import type { Wallet } from './exchange'
+import type { ExchangeRates, Wallet } from './exchange'
+import type { StockDetail } from './market'
+import type { StreamStatus } from './stream'
 
 /** `expiresAt` (epoch ms) came with issue 2's login reply; rows saved before it lack it. */
 export type Session = { token: string; account: string; expiresAt?: number }
@@ -319,6 +321,36 @@ export const restoreAccountMeta = {
   ) satisfies Restore<UsdtAddress[]>,
   upload: object({ contentType: str, data: str }) satisfies Restore<StoredPicture>,
   wallets: listOf(object({ currency: str, decimals: num, available: num, frozen: num, total: num })) satisfies Restore<Wallet[]>,
+} as const
+
+/** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
+export const restoreDeviceMeta = {
+  newsTotal: num,
+  stockOrder: listOf(str),
+  stockDetail: object({
+    market: object({ open: bool, opensAt: nullable(num), hours: str, alwaysOpen: bool }),
+    band: nullable(object({ min: num, max: num })),
+    constituents: nullable(listOf(str)),
+    simulated: exactly(true),
+  }) satisfies Restore<StockDetail>,
+  streamStatus: object({ state: oneOf('connecting', 'live', 'offline'), since: num }) satisfies Restore<StreamStatus>,
+  exchangeRates: object({
+    at: num,
+    base: exactly('INR'),
+    rateScale: num,
+    spreadPerLakh: num,
+    rates: listOf(
+      object({
+        currency: str,
+        decimals: num,
+        mid: nullable(num),
+        buy: nullable(num),
+        sell: nullable(num),
+        source: nullable(oneOf('base', 'market', 'reference')),
+        time: nullable(num),
+      }),
+    ),
+  }) satisfies Restore<ExchangeRates>,
 } as const
 
 /** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */

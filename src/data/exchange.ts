@@ -9,7 +9,7 @@
  * a rate that moved against them while it travelled is refused rather than applied.
  */
 import { call } from './api'
-import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
+import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
 export type Wallet = { currency: string; decimals: number; available: number; frozen: number; total: number }
@@ -76,8 +76,7 @@ export async function storedWallets(account: string): Promise<Wallet[] | null> {
 
 /** The stored rates; null when never fetched on this device. Live-query friendly. */
 export async function storedExchangeRates(): Promise<ExchangeRates | null> {
-  const value = (await db.meta.get(EXCHANGE_RATES_KEY))?.value
-  return typeof value === 'object' && value !== null && 'rates' in value ? (value as ExchangeRates) : null
+  return readMeta(EXCHANGE_RATES_KEY, restoreDeviceMeta.exchangeRates)
 }
 
 /**

@@ -21,6 +21,11 @@ export function oneOf<const T extends string>(...allowed: readonly T[]): Restore
   return (value) => allowed.find((candidate) => candidate === value)
 }
 
+/** Exactly `expected` (a literal such as `simulated: true`). */
+export function exactly<const T extends string | number | boolean>(expected: T): Restore<T> {
+  return (value) => (value === expected ? expected : undefined)
+}
+
 /** null stays null; anything else must pass `restore`. */
 export function nullable<T>(restore: Restore<T>): Restore<T | null> {
   return (value) => (value === null ? null : restore(value))

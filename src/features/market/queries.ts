@@ -1,6 +1,6 @@
 /** Reads of the market screens from Dexie, one useLiveQuery each; prices move as the stream writes. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type CandleAdjust, type CandlePeriod, type CandleRange, type CandleRow, type InstrumentKind, type QuoteRow } from '../../data/db'
+import { db, readMeta, restoreDeviceMeta, type CandleAdjust, type CandlePeriod, type CandleRange, type CandleRow, type InstrumentKind, type QuoteRow } from '../../data/db'
 import { stockDetailKey, type StockDetail, type StockSort } from '../../data/market'
 import { STREAM_STATUS_KEY, type StreamStatus } from '../../data/stream'
 
@@ -39,8 +39,7 @@ export function useQuotesOf(symbols: readonly string[] | null | undefined): Quot
 /** What /stock/detail said beyond the quote (hours, band, constituents); null if never fetched. */
 export function useStockDetail(symbol: string): StockDetail | null | undefined {
   return useLiveQuery(async () => {
-    const value = (await db.meta.get(stockDetailKey(symbol)))?.value
-    return value && typeof value === 'object' ? (value as StockDetail) : null
+    return readMeta(stockDetailKey(symbol), restoreDeviceMeta.stockDetail)
   }, [symbol])
 }
 
@@ -55,8 +54,7 @@ export function useCandles(symbol: string, period: CandlePeriod, range: CandleRa
 /** The live stream's state: connecting, live or offline; null before it was ever opened. */
 export function useStreamStatus(): StreamStatus | null | undefined {
   return useLiveQuery(async () => {
-    const value = (await db.meta.get(STREAM_STATUS_KEY))?.value
-    return value && typeof value === 'object' ? (value as StreamStatus) : null
+    return readMeta(STREAM_STATUS_KEY, restoreDeviceMeta.streamStatus)
   })
 }
 

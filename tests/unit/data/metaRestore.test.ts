@@ -1,0 +1,37 @@
+/**
+ * Meta values are read back through db.ts's restorers (issue 9): a row written by an older app
+ * version or damaged is repaired where it can be (a list keeps its good items) and otherwise reads
+ * as never fetched, instead of reaching a screen with the wrong shape.
+ */
+import { beforeEach, expect, it } from 'vitest'
+import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from '../../../src/data/db'
+
+const A = '9811111111'
+const card = { id: 1, holder: 'Asha', accountNumber: '1234', ifsc: 'SBIN0001234', bank: 'SBI', branch: 'Pune', createdAt: 5 }
+
+beforeEach(async () => {
+  await db.meta.clear()
+})
+
+it('keeps the good items of a stored list and drops the ones it cannot repair', async () => {
+  await db.meta.put({ key: metaKeys.bankCards(A), value: [card, { id: 'two', holder: 'Asha' }, null], updatedAt: 1 })
+  expect(await readMeta(metaKeys.bankCards(A), restoreAccountMeta.bankCards)).toEqual([card])
+})
+
+it('reads a damaged or absent row as never fetched', async () => {
+  await db.meta.put({ key: metaKeys.realName(A), value: { status: 'unknown', name: 3 }, updatedAt: 1 })
+  expect(await readMeta(metaKeys.realName(A), restoreAccountMeta.realName)).toBeNull()
+  expect(await readMeta(metaKeys.wallets(A), restoreAccountMeta.wallets)).toBeNull()
+  await db.meta.put({ key: metaKeys.stockDetail('TCS'), value: { market: { open: true } }, updatedAt: 1 })
+  expect(await readMeta(metaKeys.stockDetail('TCS'), restoreDeviceMeta.stockDetail)).toBeNull()
+})
+
+it('rebuilds a good row with only the fields of today\'s shape', async () => {
+  const status = { state: 'live', since: 7 }
+  await db.meta.put({ key: metaKeys.streamStatus, value: { ...status, legacy: 'x' }, updatedAt: 1 })
+  expect(await readMeta(metaKeys.streamStatus, restoreDeviceMeta.streamStatus)).toEqual(status)
+  const submission = { id: 1, name: 'Asha', idNumber: '1', pan: 'ABCDE1234F', status: 'pending', reason: null, createdAt: 1, decidedAt: null }
+  const info = { status: 'pending', name: 'Asha', reason: null, submission }
+  await db.meta.put({ key: metaKeys.realName(A), value: info, updatedAt: 1 })
+  expect(await readMeta(metaKeys.realName(A), restoreAccountMeta.realName)).toEqual(info)
+})
