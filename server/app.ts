@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { type ServerConfig, loadConfig } from './config'
 import { type DatabaseHandle } from './db/index'
 import { installAuth } from './plugins/auth'
-import { installCleanup } from './plugins/cleanup'
+import { purgeExpired } from './plugins/cleanup'
 import { installCompression } from './plugins/compression'
 import { installEnvelope, type NotFoundFallback, replyToClientError, replyToFrameworkError } from './plugins/envelope'
 import { idempotencyRunner, installIdempotency } from './plugins/idempotency'
@@ -28,10 +28,12 @@ import { exchangeRoutes } from './routes/exchange'
 import { ADMIN_PREFIX, adminRoutes } from './routes/admin'
 import { rechargeRoutes } from './routes/recharge'
 import { stripUnknownBodyFields } from './routes/schemas'
-import { type AutoReviewer, createAutoReviewer } from './reviews/auto-review'
+import { createAutoReviewer } from './reviews/auto-review'
 import { orderRoutes } from './routes/order'
 import { watchlistRoutes } from './routes/watchlist'
 import { createTradingEngine } from './trading/engine'
+import { exclusiveRunner } from './jobs/lock'
+import { createJobRegistry, type JobRegistry, ranOrThrow } from './jobs/registry'
 import { type MarketFeed } from './market/feed'
 import { createMarketFeed } from './market/live-feed'
 import { stockRoutes } from './routes/stock'
@@ -47,8 +49,6 @@ export type AppDeps = {
   staticDir?: string | null
   /** Set behind a load balancer so request.ip (the rate-limit address) is the client's. */
   trustProxy?: FastifyServerOptions['trustProxy']
-  /** How often expired keys, failures and sessions are purged; 0 turns it off (tests). */
-  cleanupIntervalMs?: number
   /** The exchange; by default one over this database, caught up to now() before the app answers. */
   market?: MarketFeed
   /** The simulation seed for a new market store (tests); otherwise a secret random one. */
@@ -63,8 +63,10 @@ declare module 'fastify' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** The demo's automatic reviewer (off in production). */
-    reviews: AutoReviewer
+    /** The 'reviews' job (the demo's automatic reviewer) swept by hand, through the jobs registry. */
+    reviews: { sweep(now: number): Promise<number> }
+    /** Every background job (server/jobs/registry.ts); tests sweep one by name with a moved clock. */
+    jobs: JobRegistry
   }
 }
 
@@ -101,20 +103,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installCompression(app)
   installAuth(app, { db, now })
   installIdempotency(app, { db, now, config })
-  installCleanup(app, { db, now, config }, deps.cleanupIntervalMs ?? 10 * 60 * 1000)
   await installSwagger(app)
 
   const market = deps.market ?? createMarketFeed({ db, config, seed: deps.marketSeed })
   await market.prepare(now())
-  // The next India day is simulated as soon as it starts, not on the first request of the day.
-  const marketTimer = setInterval(() => {
-    market.prepare(now()).catch((err: unknown) => app.log.error({ err }, 'market catch-up failed'))
-  }, 60_000)
-  marketTimer.unref()
-  app.addHook('onClose', async () => {
-    clearInterval(marketTimer)
-    if (deps.market === undefined) await market.close()
-  })
 
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, sleep, runIdempotent: idempotencyRunner(db), market }
@@ -133,17 +125,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
   await app.register(rechargeRoutes, { ...routeDeps, prefix: API_PREFIX })
 
-  // The matching engine (fills, settles, stop-outs, square-offs); tests call app.trading.sweep by hand.
-  const trading = createTradingEngine({ db, config, market: routeDeps.market })
-  app.decorate('trading', trading)
-  trading.start(config.matchIntervalMs, now, (err) => app.log.error({ err }, 'trading sweep failed'))
-  app.addHook('onClose', async () => trading.stop())
-
-  // The demo's automatic reviewer; tests call app.reviews.sweep by hand.
-  const reviews = createAutoReviewer({ db, config })
-  app.decorate('reviews', reviews)
-  reviews.start(now, (err) => app.log.error({ err }, 'automatic review failed'))
-  app.addHook('onClose', async () => reviews.stop())
+  // Background work, one registry; each 'database' job runs on one process at a time.
+  const jobs = createJobRegistry({ exclusive: exclusiveRunner(deps.database), onError: (job, err) => app.log.error({ err, job }, `job ${job} failed`) })
+  // The next India day is simulated as soon as it starts, not on the first request of the day;
+  // the days live in each process's memory, so every process catches up.
+  jobs.add({ name: 'market', scope: 'process', intervalMs: config.marketCatchUpIntervalMs, sweep: (at) => market.prepare(at) })
+  // The matching engine: fills, settles, stop-outs, square-offs.
+  const trading = jobs.add({ name: 'trading', intervalMs: config.matchIntervalMs, sweep: createTradingEngine({ db, config, market }).sweep })
+  // The demo's automatic reviewer (off in production).
+  const reviewer = createAutoReviewer({ db, config })
+  const reviews = jobs.add({ name: 'reviews', intervalMs: reviewer.intervalMs, sweep: reviewer.sweep })
+  jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
+  app.decorate('jobs', jobs)
+  app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })
+  app.decorate('reviews', { sweep: async (at: number) => ranOrThrow('reviews', await reviews(at)) })
+  jobs.start(now)
+  // Timers first, then the sweeps under way, then the market they read.
+  app.addHook('onClose', async () => {
+    await jobs.stop()
+    if (deps.market === undefined) await market.close()
+  })
 
   if (deps.staticDir) fallback = await installStaticFiles(app, deps.staticDir)
   return app

@@ -60,6 +60,10 @@ export type ServerConfig = {
   marketBackfillDays: number
   /** How often the stream sends a batch of ticks. */
   streamIntervalMs: number
+  /** How often each process catches its market up, so a new India day is made as it starts; 0 turns it off (tests). */
+  marketCatchUpIntervalMs: number
+  /** How often expired keys, failures and sessions are purged; 0 turns it off (tests). */
+  cleanupIntervalMs: number
   /** The most symbols one stream may ask for. */
   streamMaxSymbols: number
   stockPageSize: number
@@ -141,6 +145,8 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     marketSpecialSessions: NSE_SPECIAL_SESSIONS,
     marketBackfillDays: 365,
     streamIntervalMs: 1000,
+    marketCatchUpIntervalMs: 60_000,
+    cleanupIntervalMs: 10 * 60 * 1000,
     streamMaxSymbols: 500,
     stockPageSize: 100,
     stockPageMax: 200,

@@ -1,9 +1,9 @@
 /**
  * Periodic purge of rows that have served their purpose: expired idempotency keys, login
  * failures and registrations older than their rate-limit windows, sessions dead for 30 days. Safe to run in several
- * processes at once: each statement only deletes what is already dead.
+ * processes at once: each statement only deletes what is already dead. The jobs registry runs it
+ * as the job 'cleanup' every config.cleanupIntervalMs.
  */
-import { type FastifyInstance } from 'fastify'
 import { type ServerConfig } from '../config'
 import { type Executor } from '../repositories/executor'
 import { purgeExpiredKeys } from '../repositories/idempotency'
@@ -22,20 +22,4 @@ export async function purgeExpired(deps: Deps): Promise<{ keys: number; failures
     registrations: await purgeOldRegistrations(deps.db, now - deps.config.registrationWindowSeconds * 1000),
     sessions: await purgeDeadSessions(deps.db, now, DEAD_SESSION_KEEP_MS),
   }
-}
-
-export function installCleanup(app: FastifyInstance, deps: Deps, intervalMs: number): void {
-  if (intervalMs <= 0) return
-  let running = false
-  const timer = setInterval(() => {
-    if (running) return
-    running = true
-    purgeExpired(deps)
-      .catch((err: unknown) => app.log.error({ err }, 'cleanup failed'))
-      .finally(() => {
-        running = false
-      })
-  }, intervalMs)
-  timer.unref()
-  app.addHook('onClose', async () => clearInterval(timer))
 }

@@ -1,5 +1,5 @@
 /**
- * A background sweep run every `intervalMs` (the matching engine, the demo reviewer): never two at
+ * A background sweep run every `intervalMs` (each job of server/jobs/registry.ts): never two at
  * once, a throw of any kind handed to `onError` and not to the process, the timer not keeping the
  * process alive, and stop() waiting for a sweep under way.
  */

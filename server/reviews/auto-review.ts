@@ -6,7 +6,6 @@
  * demo approves automatically. Off in production.
  */
 import { type ServerConfig } from '../config'
-import { repeater } from '../plugins/repeat'
 import { type Executor } from '../repositories/executor'
 import { REVIEW_KINDS, decideAndAudit, pendingSince } from './queues'
 
@@ -16,13 +15,12 @@ const AUTO_REVIEW_REASON = 'Approved automatically (demo).'
 export type AutoReviewer = {
   /** Decides what has waited long enough at `now`; the number decided. */
   sweep(now: number): Promise<number>
-  start(now: () => number, onError: (error: unknown) => void): void
-  stop(): Promise<void>
+  /** How often the registry sweeps (the job 'reviews'); 0 when reviews are people's (production). */
+  intervalMs: number
 }
 
 export function createAutoReviewer(deps: { db: Executor; config: ServerConfig }): AutoReviewer {
   const { db, config } = deps
-  let clock: () => number = Date.now
 
   async function sweep(now: number): Promise<number> {
     if (config.autoReviewSeconds === null) return 0
@@ -37,14 +35,5 @@ export function createAutoReviewer(deps: { db: Executor; config: ServerConfig })
     return decided
   }
 
-  const repeat = repeater(() => sweep(clock()))
-  return {
-    sweep,
-    start(now, onError) {
-      if (config.autoReviewSeconds === null) return
-      clock = now
-      repeat.start(config.autoReviewIntervalMs, onError)
-    },
-    stop: () => repeat.stop(),
-  }
+  return { sweep, intervalMs: config.autoReviewSeconds === null ? 0 : config.autoReviewIntervalMs }
 }

@@ -1,6 +1,6 @@
 /**
- * The matching engine's sweep, run every config.matchIntervalMs by buildApp (and by hand in
- * tests): it fills resting limit orders the feed crosses, settles positions waiting for the
+ * The matching engine's sweep, the job 'trading' run every config.matchIntervalMs by the jobs
+ * registry (server/jobs/registry.ts) and by hand in tests: it fills resting limit orders the feed crosses, settles positions waiting for the
  * market to open, stops out positions whose loss has eaten their margin (the published rule:
  * stop_out_margin_pct) and squares off day-trading positions at the cut-off. Each order moves in
  * its own short transaction that first re-reads the row under a lock, guarded by the status it
@@ -12,15 +12,14 @@ import { isSquareOffDue, isStopOut, squareOffAt } from '../domain/positions'
 import { type MarketFeed } from '../market/feed'
 import { type Executor, type Tx } from '../repositories/executor'
 import { lockOrderIn, openPositions, pendingOrders, unlockDue, updateOrder, type OrderRecord } from '../repositories/orders'
-import { repeater } from '../plugins/repeat'
 import { cancelPending, fillPending, positionOf, settlePosition, type CloseReason } from './actions'
 
 declare module 'fastify' {
   // Declaration merging needs an interface here.
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyInstance {
-    /** buildApp's engine: tests call app.trading.sweep(now) by hand (config.matchIntervalMs 0). */
-    trading: TradingEngine
+    /** The 'trading' job swept by hand (tests, config.matchIntervalMs 0), through the jobs registry. */
+    trading: { sweep(now: number): Promise<SweepReport> }
   }
 }
 
@@ -29,9 +28,6 @@ export type SweepReport = { filled: number; expired: number; settled: number; st
 export type TradingEngine = {
   /** One pass over pending orders and open positions at `now`. */
   sweep(now: number): Promise<SweepReport>
-  /** Runs sweep every `intervalMs` (never two at once); 0 does nothing. */
-  start(intervalMs: number, now: () => number, onError: (error: unknown) => void): void
-  stop(): Promise<void>
 }
 
 export function createTradingEngine(deps: { db: Executor; config: ServerConfig; market: MarketFeed }): TradingEngine {
@@ -98,14 +94,5 @@ export function createTradingEngine(deps: { db: Executor; config: ServerConfig; 
     return report
   }
 
-  let clock: () => number = Date.now
-  const repeat = repeater(() => sweep(clock()))
-  return {
-    sweep,
-    start(intervalMs, now, onError) {
-      clock = now
-      repeat.start(intervalMs, onError)
-    },
-    stop: () => repeat.stop(),
-  }
+  return { sweep }
 }

@@ -20,7 +20,7 @@ export async function marketBench(): Promise<void> {
   delete process.env.TEST_DATABASE_URL
   const database = await createTestDatabase()
   if (saved !== undefined) process.env.TEST_DATABASE_URL = saved
-  const config = loadConfig('demo', { matchIntervalMs: 0, marketBackfillDays: 365 })
+  const config = loadConfig('demo', { matchIntervalMs: 0, cleanupIntervalMs: 0, marketBackfillDays: 365 })
   // Monday 11:30 India time.
   const now = Date.parse('2026-01-12T06:00:00Z')
   try {
@@ -60,7 +60,7 @@ export async function marketBench(): Promise<void> {
 
     // A restart on the stored year: the app loads the rows, then answers.
     started = performance.now()
-    const app = await buildApp({ database: database.handle, config, now: () => now + 120_000, cleanupIntervalMs: 0 })
+    const app = await buildApp({ database: database.handle, config, now: () => now + 120_000 })
     console.log(`  restart (buildApp loading the stored year): ${ms(performance.now() - started)}`)
     try {
       for (const symbol of ['ITC', 'NIFTY50', 'BTCINR']) {

@@ -160,13 +160,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const db = await createTestDatabase()
   const clock = options.clock ?? createClock()
-  // The engine never runs on its own in tests: they sweep by hand with the test clock.
+  // No job runs on its own in tests (intervals 0): they sweep by hand with the test clock.
   // A fixed seed and a short history keep every test file fast and its prices repeatable.
   // Test files register dozens of accounts from one address (inject's 127.0.0.1), so the harness
   // lifts the per-address registration limit; the test of that limit passes the default back.
   const config = loadConfig(options.profile ?? 'demo', {
     matchIntervalMs: 0,
     autoReviewIntervalMs: 0,
+    marketCatchUpIntervalMs: 0,
+    cleanupIntervalMs: 0,
     marketBackfillDays: 10,
     registrationLimitIp: 1_000_000,
     ...options.config,
@@ -177,7 +179,7 @@ export async function createTestApp(
   const sleep = async (ms: number) => {
     sleeps.push(ms)
   }
-  const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: options.staticDir ?? null, marketSeed: TEST_MARKET_SEED, sleep })
+  const app = await buildApp({ database: db.handle, config, now: clock.now, staticDir: options.staticDir ?? null, marketSeed: TEST_MARKET_SEED, sleep })
 
   const call: TestApp['call'] = async (path, body, opts = {}) => {
     const headers: Record<string, string> = { ...opts.headers }

@@ -89,7 +89,7 @@ async function restart(old: TestApp): Promise<TestApp> {
     if (left.rows[0]!.n === 0) break
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
-  const app = await buildApp({ database, config: old.config, now: old.clock.now, cleanupIntervalMs: 0, staticDir: null, marketSeed: TEST_MARKET_SEED })
+  const app = await buildApp({ database, config: old.config, now: old.clock.now, staticDir: null, marketSeed: TEST_MARKET_SEED })
   const call: TestApp['call'] = async (path, body, options = {}) => {
     const headers: Record<string, string> = { ...options.headers }
     if (options.key !== undefined) headers['idempotency-key'] = options.key === true ? randomUUID() : options.key

@@ -161,7 +161,7 @@ describe('a demo market on its first start', () => {
     const rows = await rowCount(t.database.db)
     const quotes = await listAll(t)
     const candles = await Promise.all([kline(t, 'ITC', '5min', '1mo', 'forward'), kline(t, 'NIFTY50', 'day', '1y', 'none'), kline(t, 'BTCINR', '1min', '1w', 'none')])
-    const again = await buildApp({ database: t.database, config: t.config, now: t.clock.now, cleanupIntervalMs: 0, marketSeed: TEST_MARKET_SEED + 1 })
+    const again = await buildApp({ database: t.database, config: t.config, now: t.clock.now, marketSeed: TEST_MARKET_SEED + 1 })
     try {
       const call = async <T>(path: string, body: object): Promise<T> => (await again.inject({ method: 'POST', url: `${API_PREFIX}${path}`, payload: body })).json<{ data: T }>().data
       const quotesAgain: Quote[] = []

@@ -250,7 +250,7 @@ describe('a currency without a market pair', () => {
     const feed = createMarketFeed({ db: db.handle.db, config, seed: TEST_MARKET_SEED })
     const hidden = new Set(['MYRINR', 'THBINR'])
     const market = { ...feed, quote: (symbol: string, now: number) => (hidden.has(symbol) ? undefined : feed.quote(symbol, now)) }
-    const app = await buildApp({ database: db.handle, config, now: clock.now, cleanupIntervalMs: 0, staticDir: null, market })
+    const app = await buildApp({ database: db.handle, config, now: clock.now, staticDir: null, market })
     try {
       const post = async (path: string, body: object, headers: Record<string, string> = {}) =>
         toReply(await app.inject({ method: 'POST', url: `${API_PREFIX}${path}`, headers, payload: body }))
