@@ -67,7 +67,8 @@ export function createJobRegistry(deps: { exclusive: ExclusiveRunner; onError: (
       status.skips++
       return Promise.resolve({ ran: false })
     }
-    const work = () => job.sweep(now)
+    // A sweep that throws before returning its promise still ends as this run's failure.
+    const work = () => Promise.resolve().then(() => job.sweep(now))
     // Claimed before the first await, so a second call in the same tick sees it.
     const claimed = (job.scope ?? 'database') === 'database' ? deps.exclusive(job.name, work) : work().then((result) => ({ ran: true as const, result }))
     const counted = claimed.then(
