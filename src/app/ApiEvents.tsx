@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import { useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
 import { onApiEvent } from '../data/api'
 import { getSession } from '../data/session'
 import { translateRefusal } from '../i18n/serverMessages'
+import { lazyToast } from './toaster'
 
 /** How long the "log in again" toast is read before the app goes to the re-login screen. */
 const RELOGIN_DELAY_MS = 2000
@@ -23,12 +23,14 @@ export function ApiEvents() {
     let reloginTimer: ReturnType<typeof setTimeout> | undefined
     const unsubscribe = onApiEvent((event) => {
       if (event.type === 'refusal') {
-        toast.error(translateRefusal(event), { id: `refusal:${event.code}` })
+        const message = translateRefusal(event)
+        lazyToast((toast) => toast.error(message, { id: `refusal:${event.code}` }))
       } else if (event.type === 'unauthorized') {
         if (reloginTimer !== undefined) return
         if (router.state.location.pathname.startsWith('/login/')) return
         const account = lastAccount
-        toast.error(t`Please log in again`, { id: 'unauthorized' })
+        const message = t`Please log in again`
+        lazyToast((toast) => toast.error(message, { id: 'unauthorized' }))
         reloginTimer = setTimeout(() => {
           reloginTimer = undefined
           void router.navigate({ to: '/login/reLogin', search: account ? { account } : {}, replace: true })

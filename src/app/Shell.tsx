@@ -1,10 +1,10 @@
 import { Outlet, useMatches } from '@tanstack/react-router'
-import { Toaster } from 'sonner'
 import { BottomBar } from './BottomBar'
 import { StatusDock } from './StatusDock'
 import { UpdatePrompt } from './UpdatePrompt'
 import { ApiEvents } from './ApiEvents'
 import { DemoMarker } from './DemoMarker'
+import { LazyToaster } from './toaster'
 
 /** The frame around every screen: demo marker, the screen, bottom bar, status dock, toasts. */
 export function Shell() {
@@ -17,7 +17,7 @@ export function Shell() {
       </main>
       <StatusDock />
       {tab ? <BottomBar active={tab} /> : null}
-      <Toaster duration={2000} position="top-center" visibleToasts={3} toastOptions={{ className: 'toast' }} />
+      <LazyToaster />
       <UpdatePrompt />
       <ApiEvents />
     </div>

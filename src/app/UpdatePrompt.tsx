@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { lazyToast } from './toaster'
 
 type Updater = (reloadPage?: boolean) => Promise<void>
 
@@ -19,7 +19,10 @@ export function UpdatePrompt() {
       if (cancelled) return
       const updateSW = registerSW({
         onNeedRefresh: () => setUpdate(() => updateSW),
-        onOfflineReady: () => toast.success(t`Tijori is ready to work offline`),
+        onOfflineReady: () => {
+          const message = t`Tijori is ready to work offline`
+          lazyToast((toast) => toast.success(message))
+        },
       })
     })
     return () => {

@@ -4,36 +4,15 @@
  * after any Content-Encoding), the JavaScript file by file, and the time until the first paint.
  */
 import { launchChromium } from '../e2e/support/browser'
+import { type Fetched, firstRouteFetches } from '../e2e/support/firstRoute'
 import { type RunningServer } from '../e2e/support/server'
-
-type Fetched = { url: string; type: string; raw: number; transferred: number; encoding: string }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 
 export async function firstRouteBench(server: RunningServer): Promise<void> {
   const browser = await launchChromium()
   try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
-    const page = await context.newPage()
-    const fetched: Promise<Fetched | null>[] = []
-    page.on('response', (res) => {
-      fetched.push(
-        Promise.all([res.body(), res.request().sizes(), res.headerValue('content-encoding')]).then(
-          ([body, sizes, encoding]) => ({
-            url: new URL(res.url()).pathname,
-            type: res.request().resourceType(),
-            raw: body.length,
-            transferred: sizes.responseBodySize,
-            encoding: encoding ?? 'none',
-          }),
-          () => null, // a response without a body (a redirect)
-        ),
-      )
-    })
-    await page.goto(`${server.url}/#/login/start`, { waitUntil: 'networkidle' })
-    // A second use of a file already fetched comes from the memory cache (a body size of -1): not counted twice.
-    const files = (await Promise.all(fetched)).filter((f): f is Fetched => f !== null && f.transferred >= 0)
-    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)
+    const { files, fcp } = await firstRouteFetches(browser, server.url)
     const line = (name: string, raw: number, transferred: number, note = '') =>
       console.log(`  ${name.padEnd(48)} ${kb(raw).padStart(11)} raw ${kb(transferred).padStart(10)} transferred ${note}`)
     const sum = (list: Fetched[], pick: (f: Fetched) => number) => list.reduce((s, f) => s + pick(f), 0)
@@ -51,7 +30,6 @@ export async function firstRouteBench(server: RunningServer): Promise<void> {
     }
     line(`total (${files.length} responses)`, sum(files, (f) => f.raw), sum(files, (f) => f.transferred))
     console.log(`  first contentful paint: ${fcp.toFixed(0)} ms (loopback, no throttling)`)
-    await context.close()
   } finally {
     await browser.close()
   }

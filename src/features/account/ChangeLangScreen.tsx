@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { LANGUAGES, NATIVE_NAMES, intlLocale, normalizeLanguage, type Language } from '../../i18n/languages'
 import { i18n as globalI18n } from '../../i18n/setup'
 import { msg } from '@lingui/core/macro'

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { BackBar, useBack } from '../../app/BackBar'
 import { PasswordField } from '../../app/fields'
 import { checkConfirm, checkPassword } from '../../app/validation'

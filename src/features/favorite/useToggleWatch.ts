@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { errorText } from '../../app/errors'
 import { toggleWatch } from './actions'
 

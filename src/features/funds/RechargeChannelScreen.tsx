@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, getRouteApi, useNavigate, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { QrCode } from '../../app/QrCode'

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { QrCode } from '../../app/QrCode'

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { type NewsRow, type OutboxItem, type UserInfo } from '../../data/db'
 import { normalizeLanguage } from '../../i18n/languages'
 import { formatMoney } from '../../lib/money'

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
 import { TextField } from '../../app/fields'
 import { errorText } from '../../app/errors'

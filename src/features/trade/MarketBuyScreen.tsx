@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { type QuoteRow } from '../../data/db'
 import { formatMoney, formatPrice, priceDecimals } from '../../lib/money'
 import { tradingRulesFromConfig, openingCostsPreview, type ClientTradingRules, type OpeningCostsPreview } from '../../lib/trading'

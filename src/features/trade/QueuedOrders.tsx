@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { plural } from '@lingui/core/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { type OutboxItem, type QuoteRow } from '../../data/db'
 import { type PlaceOrderInput } from '../../data/trading'
 import { formatDateTime } from '../../lib/dates'

@@ -1,0 +1,40 @@
+/**
+ * The first route's JavaScript budget: what a fresh visit to /login/start fetches, counted as the
+ * server sends it (the precompressed copy the browser asked for). The files are the build's, so the
+ * figure is the same on every run: a check, not a timing. `npm run bench` prints the same list.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Browser } from 'playwright-core'
+import { launchChromium } from './support/browser'
+import { firstRouteFetches } from './support/firstRoute'
+import { type RunningServer, startServer } from './support/server'
+
+/**
+ * KiB on the wire. Issue 9's target is 150; lazy toasts (src/app/toast.ts) brought it from 163.3
+ * to 158.4, and this holds that until the next cut lowers it.
+ */
+const BUDGET_KIB = 160
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('the first route', () => {
+  it(`fetches at most ${BUDGET_KIB} KiB of JavaScript`, async () => {
+    const { files } = await firstRouteFetches(browser, server.url)
+    const scripts = files.filter((f) => f.type === 'script').sort((a, b) => b.transferred - a.transferred)
+    const total = scripts.reduce((sum, f) => sum + f.transferred, 0)
+    const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
+    const biggest = scripts.slice(0, 8).map((f) => `  ${f.url} ${kib(f.transferred)} (${f.encoding})`).join('\n')
+    expect(total, `first-route JavaScript is ${kib(total)}, over ${BUDGET_KIB} KiB; the biggest files:\n${biggest}`).toBeLessThanOrEqual(BUDGET_KIB * 1024)
+  })
+})
