@@ -37,14 +37,18 @@ async function approve(queue: string, evidence: number): Promise<void> {
   await item.waitFor({ state: 'detached', timeout: 15_000 })
 }
 
-/** Re-opens a screen until `read` gives `want`: the app refreshes on open. */
-async function pollOnOpen(hash: string, read: () => Promise<string | null>, want: string): Promise<void> {
+/**
+ * Re-opens a screen until `read` gives `want`: the app refreshes on open, and each attempt reads
+ * once the server has answered that refresh (`api`, a path under /api/vue).
+ */
+async function pollOnOpen(hash: string, api: string, read: () => Promise<string | null>, want: string): Promise<void> {
   await expect
     .poll(
       async () => {
         await user.goto(`${server.url}/#/home/index`)
+        const refreshed = user.waitForResponse((res) => new URL(res.url()).pathname.endsWith(api))
         await user.goto(`${server.url}/#${hash}`)
-        await user.waitForTimeout(400)
+        await refreshed
         return read()
       },
       { timeout: 30_000, interval: 1_000 },
@@ -100,7 +104,7 @@ describe('money in and out, decided in the back office', () => {
     await operator.locator('input[name=password]').fill('operator-demo')
     await operator.locator('button[type=submit]').click()
     await approve('real_name', 2)
-    await pollOnOpen('/information/authInfo', () => user.getByTestId('real-name-status').getAttribute('data-status'), 'verified')
+    await pollOnOpen('/information/authInfo', '/user/realNameInfo', () => user.getByTestId('real-name-status').getAttribute('data-status'), 'verified')
   })
 
   it('deposits with a receipt; once approved the balance shows it', async () => {
@@ -116,8 +120,8 @@ describe('money in and out, decided in the back office', () => {
     await expect.poll(() => user.getByTestId('recharge').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('pending')
 
     await approve('recharge', 1)
-    await pollOnOpen('/information/recharge', () => user.getByTestId('recharge').first().getAttribute('data-status'), 'approved')
-    await pollOnOpen('/information/index', () => user.getByTestId('balance-available').textContent(), '₹10,000.00')
+    await pollOnOpen('/information/recharge', '/user/rechargeList', () => user.getByTestId('recharge').first().getAttribute('data-status'), 'approved')
+    await pollOnOpen('/information/index', '/user/info', () => user.getByTestId('balance-available').textContent(), '₹10,000.00')
     await expect.poll(() => user.getByTestId('assets-total').textContent()).toBe('₹10,000.00')
   })
 
@@ -148,8 +152,8 @@ describe('money in and out, decided in the back office', () => {
     await expect.poll(() => user.getByTestId('withdrawal').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('pending')
 
     await approve('withdrawal', 0)
-    await pollOnOpen('/information/cashOut', () => user.getByTestId('withdrawal').first().getAttribute('data-status'), 'approved')
-    await pollOnOpen('/information/index', () => user.getByTestId('balance-available').textContent(), '₹7,500.00')
+    await pollOnOpen('/information/cashOut', '/user/withdrawList', () => user.getByTestId('withdrawal').first().getAttribute('data-status'), 'approved')
+    await pollOnOpen('/information/index', '/user/info', () => user.getByTestId('balance-available').textContent(), '₹7,500.00')
   })
 
   it('shows the deposit and the withdrawal in the fund records and in the CSV', async () => {

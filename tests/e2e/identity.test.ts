@@ -146,11 +146,13 @@ describe('identity and bank cards', () => {
     // The demo reviewer approves it about 5 s later; the fund records show the freeze.
     await p.goto(`${server.url}/#/information/fundRecord`)
     await expect.poll(() => p.locator('[data-testid=fund-record][data-reason=withdrawal_freeze]').count(), { timeout: 15_000 }).toBe(1)
+    // Each attempt reads once the server has answered the refresh the screen makes on opening.
     const statusOnOpen = async () => {
       await p.goto(`${server.url}/#/home/index`)
+      const refreshed = p.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/user/withdrawList'))
       await p.goto(`${server.url}/#/information/cashOut`)
+      await refreshed
       await p.getByTestId('withdrawal').first().waitFor()
-      await p.waitForTimeout(300)
       return p.getByTestId('withdrawal').first().getAttribute('data-status')
     }
     await expect.poll(statusOnOpen, { timeout: 20_000, interval: 1_000 }).toBe('approved')

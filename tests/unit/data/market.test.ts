@@ -3,7 +3,7 @@
  * through the real TCP proxy: lists, detail, chart series, search online and offline, and the
  * watchlist changed offline then replayed exactly once.
  */
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRefusal } from '../../../src/data/api'
 import { db, type QuoteRow } from '../../../src/data/db'
 import {
@@ -157,9 +157,15 @@ describe('search', () => {
   })
 
   it('keeps a search history, newest first, and clears it', async () => {
-    await recordSearchVisit('TCS')
-    await new Promise((r) => setTimeout(r, 2))
-    await recordSearchVisit('INFY')
+    // The visits are stamped with Date.now(): move the clock between them instead of waiting.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      await recordSearchVisit('TCS')
+      vi.setSystemTime(Date.now() + 1_000)
+      await recordSearchVisit('INFY')
+    } finally {
+      vi.useRealTimers()
+    }
     expect((await searchHistoryQuery('').toArray()).map((r) => r.symbol)).toEqual(['INFY', 'TCS'])
     await clearSearchHistory()
     expect(await searchHistoryQuery('').count()).toBe(0)
