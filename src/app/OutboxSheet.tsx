@@ -4,20 +4,11 @@ import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type OutboxItem, type OutboxState } from '../data/db'
 import { confirmHeld, discard, retryItem } from '../data/outbox'
+import { outboxKind } from '../data/outboxKinds'
 import { translateRefusal } from '../i18n/serverMessages'
 import { formatDateTime } from '../lib/dates'
 import { Modal } from './Sheet'
 import { HeldOrderNote, QueuedOrderLine } from '../features/trade/QueuedOrders'
-
-/** What each kind of queued request is, in words a user knows. */
-const KIND_NAMES: Record<string, MessageDescriptor> = {
-  signIn: msg`Daily sign-in`,
-  'order.create': msg`New order`,
-  'order.cancel': msg`Cancel order`,
-  'order.close': msg`Close position`,
-  'watchlist.add': msg`Add to watchlist`,
-  'watchlist.remove': msg`Remove from watchlist`,
-}
 
 const STATE_NAMES: Record<OutboxState, MessageDescriptor> = {
   queued: msg`Waiting to send`,
@@ -50,7 +41,8 @@ export function OutboxSheet({ items, onClose }: { items: OutboxItem[]; onClose: 
       ) : (
         <ul className="outbox-list">
           {items.map((item) => {
-            const kind = KIND_NAMES[item.kind]
+            // Each kind's label is declared with it; "Request" only for an older app's kind.
+            const kind = outboxKind(item.kind)?.label
             const created = formatDateTime(item.createdAt)
             return (
               <li key={item.key} className="outbox-item" data-testid="outbox-item" data-state={item.state}>

@@ -1,6 +1,7 @@
 /** Reads of the shell and of what several features show (the user, sync times), one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type OutboxItem, type UserInfo } from '../data/db'
+import { pendingItems } from '../data/outbox'
 import { SESSION_KEY, restoreSession } from '../data/sessionStore'
 import { syncedAt, userInfoKey } from '../data/sync'
 
@@ -25,18 +26,13 @@ export function useSessionAccount(): string | null | undefined {
 }
 
 /**
- * The signed-in account's items still owed to the server, held for the user's confirmation, or
- * refused by it: what the badge counts.
+ * The signed-in account's pending items (PENDING_STATES: owed to the server, held for the user's
+ * confirmation, or refused by it): what the badge counts.
  */
 export function usePendingOutbox(): OutboxItem[] | undefined {
   return useLiveQuery(async () => {
     const account = sessionAccount((await db.meta.get(SESSION_KEY))?.value)
-    if (!account) return []
-    return db.outbox
-      .where('state')
-      .anyOf('queued', 'sending', 'held', 'failed')
-      .filter((item) => item.account === account)
-      .sortBy('seq')
+    return account ? pendingItems(account) : []
   })
 }
 

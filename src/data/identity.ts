@@ -9,7 +9,7 @@
  */
 import { call } from './api'
 import { db, type OutboxItem } from './db'
-import { enqueue, registerOutboxEffect } from './outbox'
+import { enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
@@ -99,9 +99,10 @@ export async function submitRealName(input: RealNameInput, attemptKey: string): 
 
 /** Queues a new bank card; the list is fetched again once the server has it. */
 export function addBankCard(input: BankCardInput): Promise<OutboxItem> {
-  return enqueue('card.add', '/user/addBankCard', input)
+  return enqueue('card.add', input)
 }
 
-registerOutboxEffect('card.add', async () => {
+/** The effect of outbox kind 'card.add' (outboxKinds.ts): the list is fetched again. */
+export async function afterCardAdded(): Promise<void> {
   await refreshBankCards({ fresh: true })
-})
+}

@@ -25,7 +25,7 @@ import {
   type QuoteRow,
   type WatchlistRow,
 } from './db'
-import { enqueue, registerOutboxEffect } from './outbox'
+import { enqueue, pendingItems } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh } from './sync'
 
@@ -238,11 +238,6 @@ export function watchlistQuery(account: string) {
     .reverse()
 }
 
-const PENDING_STATES = ['queued', 'sending', 'held'] as const
-
-function isWatchlistChange(item: OutboxItem): boolean {
-  return item.kind === 'watchlist.add' || item.kind === 'watchlist.remove'
-}
 
 /**
  * Fetches the watchlist and replaces the account's rows with it, then applies the account's
@@ -261,11 +256,8 @@ async function fetchWatchlist(opts: { fresh?: boolean } = {}): Promise<void> {
         await db.transaction('rw', db.watchlist, db.quotes, db.outbox, async () => {
           if (getSession()?.account !== account) return
           const rows = new Map<string, WatchlistRow>(reply.data.map((q) => [q.symbol, { account, symbol: q.symbol, addedAt: q.addedAt }]))
-          const unsent = await db.outbox
-            .where('state')
-            .anyOf(PENDING_STATES)
-            .filter((item) => item.account === account && isWatchlistChange(item))
-            .sortBy('seq')
+          // A refused change counts too until the user discards it: the list shows what they asked for.
+          const unsent = await pendingItems(account, ['watchlist.add', 'watchlist.remove'])
           for (const item of unsent) {
             const symbol = String(item.body.symbol)
             if (item.kind === 'watchlist.add') rows.set(symbol, { account, symbol, addedAt: rows.get(symbol)?.addedAt ?? item.createdAt })
@@ -294,19 +286,20 @@ export async function addToWatchlist(symbol: string): Promise<OutboxItem> {
     if (!known) await db.watchlist.put({ account, symbol, addedAt: Date.now() })
   }
   // Throws 'unauthorized' when signed out (and nothing was written then).
-  return enqueue('watchlist.add', '/user/addOptional', { symbol })
+  return enqueue('watchlist.add', { symbol })
 }
 
 /** Removes `symbol` from the watchlist now on this device and queues it for the server. */
 export async function removeFromWatchlist(symbol: string): Promise<OutboxItem> {
   const account = getSession()?.account
   if (account) await db.watchlist.delete([account, symbol])
-  return enqueue('watchlist.remove', '/user/delOptional', { symbol })
+  return enqueue('watchlist.remove', { symbol })
 }
 
-// Once the server has it, its list (with the server's addedAt) is the truth again.
-const afterWatchlistChange = async () => {
+/**
+ * The effect of 'watchlist.add' and 'watchlist.remove' (outboxKinds.ts): once the server has the
+ * change, its list (with the server's addedAt) is the truth again.
+ */
+export async function afterWatchlistChange(): Promise<void> {
   await fetchWatchlist({ fresh: true })
 }
-registerOutboxEffect('watchlist.add', afterWatchlistChange)
-registerOutboxEffect('watchlist.remove', afterWatchlistChange)

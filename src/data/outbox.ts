@@ -4,9 +4,12 @@
  * Row states: queued -> sending (claimed, with a lease) -> done (with the reply) | failed (with
  * the refusal); a failed send that may succeed later goes back to queued with a backoff.
  * done rows are pruned after a day; failed rows stay until the user discards or retries them.
- * A kind may register a guard, consulted each time an item of that kind is about to be claimed:
+ * Every state but done is pending (PENDING_STATES): the server has not taken the item and it
+ * stays on this device until sent or let go, so the badge, the screens and logout count it.
+ * Each kind is declared once in outboxKinds.ts (path, label, effect, guard). A kind's guard is
+ * consulted each time an item of that kind is about to be claimed:
  * it may hold the item (state 'held', with the reason in `error`) instead of sending it, e.g. a
- * market order queued too long ago (trading.ts). A held item is never sent until the user
+ * market order queued too long ago (marketOrderGuard.ts). A held item is never sent until the user
  * confirms it (confirmHeld: back to queued, same key, its age counted from then) or discards it.
  * A held item steps out of the line: later items go on being sent, because holding it until the
  * user looks (maybe days) must not stall a cancel or a sign-in queued after it; once confirmed it
@@ -23,7 +26,8 @@
  *   always falls inside the window in which it is recognised.
  */
 import { ApiRefusal, NetworkError, call, emitApiEvent } from './api'
-import { db, type OutboxItem } from './db'
+import { db, type OutboxItem, type OutboxState } from './db'
+import { outboxKind, type OutboxKind } from './outboxKinds'
 import { getSession } from './sessionStore'
 import { randomUuid } from '../lib/uuid'
 
@@ -38,38 +42,34 @@ const BACKOFF_FIRST_MS = 5 * SECOND
 const BACKOFF_MAX_MS = 5 * 60 * SECOND
 const LOCK_NAME = 'tijori-outbox'
 
-type Effect = (data: unknown, item: OutboxItem) => Promise<void>
-
-// Modules that register outbox effects; startOutbox loads them. Add one per new kind's module.
-const EFFECT_MODULES = [() => import('./signIn'), () => import('./market'), () => import('./trading'), () => import('./identity')] as const
-
-const effects = new Map<string, Effect>()
-
-/** Why an item is held instead of sent: shown to the user as a refusal would be. */
-export type HoldReason = NonNullable<OutboxItem['error']>
+/**
+ * The states of an item the server has not taken and that stays on this device until it is sent
+ * or the user lets it go: waiting, on its way, held for the user's confirmation, or refused (the
+ * user may still retry it). The one definition of "pending" for the badge, the screens that show
+ * queued requests, the watchlist's unsent changes and logout's count.
+ */
+export const PENDING_STATES = ['queued', 'sending', 'held', 'failed'] as const satisfies readonly OutboxState[]
 
 /**
- * Decides, synchronously and from the item alone (it runs inside the claiming transaction),
- * whether an item about to be sent must wait for the user instead. `now` is the claim's time.
+ * The account's pending items (PENDING_STATES), oldest first; only those of `kinds` when given.
+ * Reads Dexie only, so it works inside a useLiveQuery or a transaction that includes db.outbox.
  */
-export type OutboxGuard = (item: OutboxItem, now: number) => HoldReason | undefined
-
-const guards = new Map<string, OutboxGuard>()
-
-/** Registers the guard of `kind` (see OutboxGuard). Returns a function that removes it. */
-export function registerOutboxGuard(kind: string, guard: OutboxGuard): () => void {
-  guards.set(kind, guard)
-  return () => {
-    if (guards.get(kind) === guard) guards.delete(kind)
-  }
+export function pendingItems(account: string, kinds?: readonly OutboxKind[]): Promise<OutboxItem[]> {
+  const wanted = kinds ? new Set<string>(kinds) : undefined
+  return db.outbox
+    .where('state')
+    .anyOf(PENDING_STATES)
+    .filter((item) => item.account === account && (!wanted || wanted.has(item.kind)))
+    .sortBy('seq')
 }
 
-/** What to do locally once a mutation of `kind` is done (e.g. refresh the user's balances). */
-export function registerOutboxEffect(kind: string, effect: (data: unknown, item: OutboxItem) => Promise<void>): () => void {
-  effects.set(kind, effect)
-  return () => {
-    if (effects.get(kind) === effect) effects.delete(kind)
-  }
+/** How many of the account's items the server has not taken (PENDING_STATES): what logout must not drop silently. */
+export function countUnsent(account: string): Promise<number> {
+  return db.outbox
+    .where('state')
+    .anyOf(PENDING_STATES)
+    .filter((item) => item.account === account)
+    .count()
 }
 
 async function addItem(kind: string, path: string, body: Record<string, unknown>, account: string): Promise<OutboxItem> {
@@ -94,14 +94,18 @@ async function addItem(kind: string, path: string, body: Record<string, unknown>
 }
 
 /**
- * Saves the mutation with a fresh Idempotency-Key for the signed-in account and starts a replay.
+ * Saves a mutation of `kind` (sent to its declared path) with a fresh Idempotency-Key for the
+ * signed-in account and starts a replay.
  * Resolves once it is stored, not when it is sent: watch the row (db.outbox.get(key)).
  * Throws ApiRefusal 'unauthorized' (httpStatus 0) when nobody is signed in.
  */
-export async function enqueue(kind: string, path: string, body: Record<string, unknown>): Promise<OutboxItem> {
+export async function enqueue(kind: OutboxKind, body: Record<string, unknown>): Promise<OutboxItem> {
+  // The type already says so; this stops a kind built at run time that nobody declared.
+  const declared = outboxKind(kind)
+  if (!declared) throw new TypeError(`outbox kind ${kind} is not declared in outboxKinds.ts`)
   const session = getSession()
   if (!session) throw new ApiRefusal({ code: 'unauthorized', params: {}, msg: 'Not signed in', httpStatus: 0 })
-  const item = await addItem(kind, path, body, session.account)
+  const item = await addItem(kind, declared.path, body, session.account)
   void replayOutbox()
   return item
 }
@@ -134,7 +138,7 @@ export async function claimNext(account: string, now = Date.now(), ignoreBackoff
       return { type: 'expired', item: { ...head, state: 'failed', error, finishedAt: now } }
     }
     if (!ignoreBackoff && head.nextAttemptAt > now) return { type: 'waiting', until: head.nextAttemptAt }
-    const hold = guards.get(head.kind)?.(head, now)
+    const hold = outboxKind(head.kind)?.guard?.(head, now)
     if (hold) {
       await db.outbox.update(head.key, { state: 'held', error: hold, leaseUntil: 0 })
       return { type: 'held', item: { ...head, state: 'held', error: hold, leaseUntil: 0 } }
@@ -169,7 +173,7 @@ function isFinal(refusal: ApiRefusal): boolean {
 }
 
 async function runEffect(item: OutboxItem, data: unknown): Promise<void> {
-  const effect = effects.get(item.kind)
+  const effect = outboxKind(item.kind)?.effect
   if (!effect) return
   try {
     await effect(data, item)
@@ -273,13 +277,8 @@ export function replayOutbox(opts: { ignoreBackoff?: boolean } = {}): Promise<vo
  * Returns a function that stops it all.
  */
 export function startOutbox(): () => void {
-  // Effects register when their module loads. Load the modules of the kinds this layer queues
-  // first, so an item replayed at start-up, before any screen imported them, still gets its effect.
-  // (A static import would be circular: those modules import this one.)
-  const effectsReady = Promise.all(EFFECT_MODULES.map((load) => load())).catch((error: unknown) =>
-    console.error('outbox effects failed to load', error),
-  )
-  const now = () => void effectsReady.then(() => replayOutbox({ ignoreBackoff: true }))
+  // No module needs loading first: each kind's effect loads its own module (outboxKinds.ts).
+  const now = () => void replayOutbox({ ignoreBackoff: true })
   const onVisibility = () => {
     if (document.visibilityState === 'visible') now()
   }

@@ -5,16 +5,15 @@
  * - db.orders: every order of the account (/order/list, all statuses), one row per order; an
  *   outbox reply (the order as it is after the mutation) is written at once, then the whole list
  *   is fetched again with the balances (/user/info).
- * The 60-second rule (issue 3): a MARKET order that would be sent more than
+ * The 60-second rule (issue 3, marketOrderGuard.ts): a MARKET order that would be sent more than
  * market_order_reconfirm_seconds after the user placed it is not sent at a price the user never
  * saw. The outbox holds it (state 'held', error market_order_stale {createdAt}) until the user
  * confirms at the current price (confirmHeldOrder) or discards it (discardHeldOrder). A limit order
  * names its own price, so it is sent however late.
  */
 import { ApiRefusal, NetworkError, call } from './api'
-import { getConfigNumber } from './config'
 import { db, type OrderDto, type OrderRow, type OutboxItem } from './db'
-import { confirmHeld, discard, enqueue, registerOutboxEffect, registerOutboxGuard } from './outbox'
+import { confirmHeld, discard, enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { refresh, refreshUserInfo } from './sync'
 
@@ -29,9 +28,6 @@ export type PlaceOrderInput = {
   dayTrading?: boolean
 }
 
-export const ORDER_KINDS = ['order.create', 'order.cancel', 'order.close'] as const
-
-const DEFAULT_RECONFIRM_SECONDS = 60
 const DEFAULT_ORDER_PAGE_MAX = 100
 
 export function ordersKey(account: string): string {
@@ -54,17 +50,17 @@ export function placeOrder(input: PlaceOrderInput): Promise<OutboxItem> {
   }
   if (input.type === 'limit') body.price = input.price
   if (input.dayTrading !== undefined) body.dayTrading = input.dayTrading
-  return enqueue('order.create', '/order/create', body)
+  return enqueue('order.create', body)
 }
 
 /** Cancels a pending limit order (order_not_pending otherwise). */
 export function cancelOrder(id: number): Promise<OutboxItem> {
-  return enqueue('order.cancel', '/order/cancel', { id })
+  return enqueue('order.cancel', { id })
 }
 
 /** Closes a holding position at the market (position_locked before its unlock time). */
 export function closePosition(id: number): Promise<OutboxItem> {
-  return enqueue('order.close', '/order/close', { id })
+  return enqueue('order.close', { id })
 }
 
 /**
@@ -96,25 +92,6 @@ export async function discardHeldOrder(key: string): Promise<'discarded' | 'plac
   }
   return (await confirmHeld(key)) ? 'placed' : 'gone'
 }
-
-function reconfirmMs(): number {
-  const seconds = getConfigNumber('market_order_reconfirm_seconds', DEFAULT_RECONFIRM_SECONDS)
-  return (Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_RECONFIRM_SECONDS) * 1000
-}
-
-/** The guard of 'order.create' (exported for tests): holds a market order that has waited too long. */
-export function staleMarketOrder(item: OutboxItem, now: number): OutboxItem['error'] {
-  if (item.body.type !== 'market') return undefined
-  const since = item.confirmedAt ?? item.createdAt
-  if (now - since <= reconfirmMs()) return undefined
-  return {
-    code: 'market_order_stale',
-    params: { createdAt: since },
-    msg: 'This market order waited too long to be sent; confirm it at the current price.',
-  }
-}
-
-registerOutboxGuard('order.create', staleMarketOrder)
 
 async function pageSize(): Promise<number> {
   const value = Number((await db.config.get('order_page_max'))?.value)
@@ -162,8 +139,8 @@ function isOrder(data: unknown): data is OrderDto {
   return typeof data === 'object' && data !== null && typeof (data as OrderDto).id === 'number'
 }
 
-const afterOrderChange = async (data: unknown, item: OutboxItem) => {
+/** The effect of the order kinds (outboxKinds.ts): the reply's order at once, then the list and balances. */
+export async function afterOrderChange(data: unknown, item: OutboxItem): Promise<void> {
   if (isOrder(data)) await db.orders.put({ ...data, account: item.account, repliedAt: Date.now() })
   await Promise.all([fetchOrders({ fresh: true }), refreshUserInfo({ fresh: true })])
 }
-for (const kind of ORDER_KINDS) registerOutboxEffect(kind, afterOrderChange)

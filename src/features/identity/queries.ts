@@ -2,6 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type OutboxItem } from '../../data/db'
 import { bankCardsKey, realNameKey, type BankCard, type RealNameInfo } from '../../data/identity'
+import { pendingItems } from '../../data/outbox'
 
 /** The stored identity status: undefined while reading, null when never fetched on this device. */
 export function useRealName(account: string | null | undefined): RealNameInfo | null | undefined {
@@ -12,10 +13,7 @@ export function useBankCards(account: string | null | undefined): BankCard[] | n
   return useLiveQuery(async () => (account ? (((await db.meta.get(bankCardsKey(account)))?.value as BankCard[] | undefined) ?? null) : null), [account])
 }
 
-/** Cards added on this device that the server has not taken yet (queued, sending or refused). */
+/** Cards added on this device that the server has not taken yet (PENDING_STATES, refused ones too). */
 export function useQueuedCards(account: string | null | undefined): OutboxItem[] | undefined {
-  return useLiveQuery(
-    async () => (account ? (await db.outbox.where('state').anyOf('queued', 'sending', 'failed').toArray()).filter((i) => i.kind === 'card.add' && i.account === account) : []),
-    [account],
-  )
+  return useLiveQuery(async () => (account ? pendingItems(account, ['card.add']) : []), [account])
 }

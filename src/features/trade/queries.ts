@@ -2,6 +2,8 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type OrderRow, type OutboxItem, type QuoteRow } from '../../data/db'
 import { stockDetailKey, type StockDetail } from '../../data/market'
+import { pendingItems } from '../../data/outbox'
+import { ORDER_KINDS } from '../../data/outboxKinds'
 
 /** Every order of `account`, newest first (the route loader's read and the lists' live read). */
 export async function readOrders(account: string | null | undefined): Promise<OrderRow[]> {
@@ -60,16 +62,9 @@ export function useConfigMap(): ReadonlyMap<string, string> | undefined {
   return useLiveQuery(async () => new Map((await db.config.toArray()).map((row) => [row.name, row.value])))
 }
 
-/** Order requests of `account` not yet answered by the server (queued, sending, held or failed). */
+/** Order requests of `account` the server has not taken (PENDING_STATES: queued, sending, held or failed). */
 export function useOrderOutbox(account: string | null | undefined): OutboxItem[] | undefined {
-  return useLiveQuery(async () => {
-    if (!account) return []
-    return db.outbox
-      .where('state')
-      .anyOf('queued', 'sending', 'held', 'failed')
-      .filter((item) => item.account === account && item.kind.startsWith('order.'))
-      .sortBy('seq')
-  }, [account])
+  return useLiveQuery(async () => (account ? pendingItems(account, ORDER_KINDS) : []), [account])
 }
 
 /** One outbox item, to follow the order this form queued; null once gone. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { call, onApiEvent, type ApiEvent } from '../../../src/data/api'
 import { db, type OutboxItem } from '../../../src/data/db'
-import { claimNext, discard, enqueue, replayOutbox, retryItem, startOutbox } from '../../../src/data/outbox'
+import { claimNext, countUnsent, discard, enqueue, pendingItems, replayOutbox, retryItem, startOutbox } from '../../../src/data/outbox'
 import { getSession, loadSession, login, logout } from '../../../src/data/session'
 import { signInToday } from '../../../src/data/signIn'
 import { useRealServer } from '../support/realServer'
@@ -191,12 +191,7 @@ describe('outbox against the real server', () => {
     server.proxy.setMode('down')
     const first = await signInToday()
     const refused = await signInToday()
-    const newPassword = 'changed456'
-    const third = await enqueue('loginPass', '/user/loginPass', {
-      oldPassword: password,
-      password: newPassword,
-      confirmPassword: newPassword,
-    })
+    const third = await enqueue('watchlist.add', { symbol: 'RELIANCE' })
     server.proxy.setMode('pass')
     await replayOutbox({ ignoreBackoff: true })
 
@@ -277,6 +272,20 @@ describe('outbox against the real server', () => {
     await replayOutbox()
     expect(await row(oldDone.key)).toBeUndefined()
     expect(await row(recentDone.key)).toBeDefined()
+  })
+
+  it('counts as unsent every item of the account the server has not taken: waiting, on its way, held or refused', async () => {
+    await replayOutbox() // the pass the login started is over: nothing sends these rows
+    const states = ['queued', 'sending', 'held', 'failed', 'done'] as const
+    await db.outbox.bulkAdd([
+      ...states.map((state, i) => craftedItem({ state, seq: i + 1 })),
+      craftedItem({ account: '9999999999', seq: 10 }),
+    ])
+    expect(await countUnsent(account)).toBe(4)
+    expect(await countUnsent('9999999999')).toBe(1)
+    // The badge, the order and card screens and the watchlist read the same set, oldest first.
+    expect((await pendingItems(account)).map((item) => item.state)).toEqual(['queued', 'sending', 'held', 'failed'])
+    expect(await pendingItems(account, ['order.create'])).toEqual([])
   })
 
   it('refuses to queue when nobody is signed in', async () => {

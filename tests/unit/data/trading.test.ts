@@ -7,6 +7,7 @@ import { NetworkError, call, onApiEvent, type ApiEvent } from '../../../src/data
 import { db, type OrderDto, type OutboxItem } from '../../../src/data/db'
 import { fundRecordsKey, fundRecordsQuery, refreshFundRecords } from '../../../src/data/funds'
 import { confirmHeld, discard, replayOutbox } from '../../../src/data/outbox'
+import { staleMarketOrder } from '../../../src/data/marketOrderGuard'
 import { login } from '../../../src/data/session'
 import { signInToday } from '../../../src/data/signIn'
 import { syncedAt } from '../../../src/data/sync'
@@ -17,7 +18,6 @@ import {
   ordersKey,
   placeOrder,
   refreshOrders,
-  staleMarketOrder,
 } from '../../../src/data/trading'
 import { useRealServer } from '../support/realServer'
 import { grant, verify } from './funding'
