@@ -6,6 +6,7 @@ import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { type ServerConfig, loadConfig } from './config'
 import { type DatabaseHandle } from './db/index'
+import { ADMIN_PREFIX, API_PREFIX } from './plugins/access'
 import { installAuth } from './plugins/auth'
 import { purgeExpired } from './plugins/cleanup'
 import { installCompression } from './plugins/compression'
@@ -25,7 +26,7 @@ import { identityRoutes } from './routes/identity'
 import { withdrawRoutes } from './routes/withdraw'
 import { usdtRoutes } from './routes/usdt'
 import { exchangeRoutes } from './routes/exchange'
-import { ADMIN_PREFIX, adminRoutes } from './routes/admin'
+import { adminRoutes } from './routes/admin'
 import { rechargeRoutes } from './routes/recharge'
 import { stripUnknownBodyFields } from './routes/schemas'
 import { createAutoReviewer } from './reviews/auto-review'
@@ -57,7 +58,7 @@ export type AppDeps = {
   sleep?: (ms: number) => Promise<void>
 }
 
-export const API_PREFIX = '/api/vue'
+export { API_PREFIX }
 
 declare module 'fastify' {
   // Declaration merging needs an interface here.
