@@ -8,7 +8,7 @@
  * the device for days, and the reviewer wants them now.
  */
 import { call } from './api'
-import { db, type OutboxItem } from './db'
+import { db, metaKeys, type OutboxItem } from './db'
 import { enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
@@ -34,13 +34,9 @@ export type BankCardInput = { holder: string; accountNumber: string; ifsc: strin
 
 export type RealNameInput = { name: string; idNumber: string; pan: string; front: Blob; back: Blob }
 
-export function realNameKey(account: string): string {
-  return `realName:${account}`
-}
+export const realNameKey = metaKeys.realName
 
-export function bankCardsKey(account: string): string {
-  return `bankCards:${account}`
-}
+export const bankCardsKey = metaKeys.bankCards
 
 /** Fetches the identity's status into db.meta. Quiet offline. */
 export async function refreshRealName(opts: { fresh?: boolean } = {}): Promise<RealNameInfo | undefined> {

@@ -16,6 +16,7 @@ import { Dexie } from 'dexie'
 import { ApiRefusal, NetworkError, call } from './api'
 import {
   db,
+  metaKeys,
   type CandleAdjust,
   type CandlePeriod,
   type CandleRange,
@@ -85,21 +86,17 @@ export function stockListKey(kind: InstrumentKind, sort: StockSort = 'symbol'): 
 
 /** db.meta key of a list's symbols in the server's order (string[]). */
 export function stockOrderKey(kind: InstrumentKind, sort: StockSort = 'symbol'): string {
-  return `stock-order:${kind}:${sort}`
+  return metaKeys.stockOrder(kind, sort)
 }
 
 /** db.meta key of a symbol's StockDetail; also its refresh key. */
-export function stockDetailKey(symbol: string): string {
-  return `stock-detail:${symbol}`
-}
+export const stockDetailKey = metaKeys.stockDetail
 
 export function klineKey(symbol: string, period: CandlePeriod, range: CandleRange, adjust: CandleAdjust): string {
   return `kline:${symbol}:${period}:${range}:${adjust}`
 }
 
-export function watchlistKey(account: string): string {
-  return `watchlist:${account}`
-}
+export const watchlistKey = metaKeys.watchlist
 
 /**
  * Fetches every page of one list into db.quotes and its order into db.meta. Quotes are merged,

@@ -5,8 +5,8 @@
  * silent: no refusal toast on top of it.
  */
 import { call } from './api'
-import { type Session } from './db'
-import { replayOutbox } from './outbox'
+import { accountsOnDevice, forgetAccount, type Session } from './db'
+import { PENDING_STATES, countUnsent, replayOutbox } from './outbox'
 import { clearSession, getSession, saveSession } from './sessionStore'
 import { refreshUserInfo } from './sync'
 
@@ -32,6 +32,11 @@ export async function login(account: string, password: string): Promise<Session>
   const reply = await call<LoginReply>('/user/login', { account, password }, { silent: true })
   const session: Session = { token: reply.token, account: reply.account, expiresAt: reply.expiresAt }
   await saveSession(session)
+  // Someone else used this phone before (their session ended by a 401, not a logout): nothing of
+  // theirs stays for this person, except requests they have not sent, which wait for them.
+  for (const other of await accountsOnDevice()) {
+    if (other !== session.account) await forgetAccount(other, { keepOutbox: PENDING_STATES })
+  }
   // Mutations queued while signed out (or before a 401) belong to this account: send them now.
   void replayOutbox({ ignoreBackoff: true })
   return session
@@ -48,18 +53,40 @@ export async function register(input: RegisterInput, idempotencyKey: string): Pr
 // How long logout waits for the server to revoke the token before returning anyway.
 const LOGOUT_WAIT_MS = 3000
 
+/** Logged out, or not, because `unsent` requests of the account would have been dropped. */
+export type LogoutResult = { loggedOut: true } | { loggedOut: false; unsent: number }
+
 /**
- * Ends the session here at once and asks the server to revoke the token. The server call is best
- * effort: offline, the token simply expires on its own (token_ttl_seconds).
+ * Ends the session, asks the server to revoke the token and forgets every row of the account on
+ * this device (db.ts forgetAccount), so the next person on the phone finds nothing of it. The
+ * server call is best effort: offline, the token simply expires on its own (token_ttl_seconds).
+ * Requests the server has not taken are never dropped silently: while there are any, nothing
+ * happens and their count comes back, unless the user chose to let them go (`discardUnsent`).
  */
-export async function logout(): Promise<void> {
-  const serverCall = getSession()
-    ? call('/user/logout', {}, { silent: true }).catch(() => undefined)
-    : Promise.resolve(undefined)
+export async function logout(opts: { discardUnsent?: boolean } = {}): Promise<LogoutResult> {
+  const account = getSession()?.account
+  if (account && !opts.discardUnsent) {
+    const unsent = await countUnsent(account)
+    if (unsent > 0) return { loggedOut: false, unsent }
+  }
+  const serverCall = account ? call('/user/logout', {}, { silent: true }).catch(() => undefined) : Promise.resolve(undefined)
   await clearSession()
+  if (account) await forgetAccount(account)
   let timer: ReturnType<typeof setTimeout> | undefined
   await Promise.race([serverCall, new Promise((resolve) => (timer = setTimeout(resolve, LOGOUT_WAIT_MS)))])
   clearTimeout(timer)
+  return { loggedOut: true }
+}
+
+/**
+ * Sends the account's waiting requests now (the user asked to before logging out); resolves with
+ * how many the server has still not taken (offline, refused or held for confirmation).
+ */
+export async function sendUnsent(): Promise<number> {
+  const account = getSession()?.account
+  if (!account) return 0
+  await replayOutbox({ ignoreBackoff: true })
+  return countUnsent(account)
 }
 
 /** Refusals: password_wrong, password_length {min, max}, password_mismatch, password_same. Other sessions are revoked; this one stays. */

@@ -12,7 +12,7 @@
  * names its own price, so it is sent however late.
  */
 import { ApiRefusal, NetworkError, call } from './api'
-import { db, type OrderDto, type OrderRow, type OutboxItem } from './db'
+import { db, metaKeys, type OrderDto, type OrderRow, type OutboxItem } from './db'
 import { confirmHeld, discard, enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { refresh, refreshUserInfo } from './sync'
@@ -30,9 +30,7 @@ export type PlaceOrderInput = {
 
 const DEFAULT_ORDER_PAGE_MAX = 100
 
-export function ordersKey(account: string): string {
-  return `orders:${account}`
-}
+export const ordersKey = metaKeys.orders
 
 /** The account's orders, newest first, for useLiveQuery. */
 export function ordersQuery(account: string) {

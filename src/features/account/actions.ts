@@ -1,39 +1,23 @@
 /** Actions of the account screens, through src/data/. */
-import { useEffect } from 'react'
-import { changeLoginPassword, logout, setFundPassword, type ChangeLoginPasswordInput, type FundPasswordInput } from '../../data/session'
+import { changeLoginPassword, logout, sendUnsent, setFundPassword, type ChangeLoginPasswordInput, type FundPasswordInput, type LogoutResult } from '../../data/session'
 import { refreshUserInfo } from '../../data/sync'
 import { refreshBankCards, refreshRealName } from '../../data/identity'
 import { refreshUsdtAddresses } from '../../data/usdt'
-import { refreshExchangeRates, refreshWallets } from '../../data/exchange'
-import { refreshOrders } from '../../data/trading'
-import { watchQuotes } from '../../data/stream'
 
 export { switchLanguage } from '../../app/language'
-
-/**
- * What the assets summary is worked out from: balances, orders, wallets and rates. Offline is
- * fine (the summary shows what Dexie has); settles when all have been tried.
- */
-export async function refreshAssets(): Promise<void> {
-  const quietly = (work: Promise<unknown>) => work.catch(() => undefined)
-  await Promise.all([quietly(refreshUserInfo()), quietly(refreshOrders()), quietly(refreshWallets()), quietly(refreshExchangeRates())])
-}
-
-/** Live prices of the open positions' `symbols` while the summary shows (the stream writes db.quotes). */
-export function useLivePrices(symbols: readonly string[]): void {
-  const key = [...new Set(symbols)].sort().join(',')
-  useEffect(() => {
-    if (!key) return undefined
-    return watchQuotes(key.split(','))
-  }, [key])
-}
 
 export function refreshAccount(): void {
   void refreshUserInfo().catch(() => undefined)
 }
 
-export async function logOut(): Promise<void> {
-  await logout()
+/** Logs out and forgets the account here; refused (with the count) while requests are unsent, unless discarded. */
+export function logOut(opts: { discardUnsent?: boolean } = {}): Promise<LogoutResult> {
+  return logout(opts)
+}
+
+/** Sends the waiting requests before logging out; how many are still not taken. */
+export function sendBeforeLogout(): Promise<number> {
+  return sendUnsent()
 }
 
 export type LoginPassForm = ChangeLoginPasswordInput

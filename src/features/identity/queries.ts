@@ -1,16 +1,16 @@
 /** Reads of the identity and bank-card screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type OutboxItem } from '../../data/db'
+import { readMeta, restoreAccountMeta, type OutboxItem } from '../../data/db'
 import { bankCardsKey, realNameKey, type BankCard, type RealNameInfo } from '../../data/identity'
 import { pendingItems } from '../../data/outbox'
 
 /** The stored identity status: undefined while reading, null when never fetched on this device. */
 export function useRealName(account: string | null | undefined): RealNameInfo | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(realNameKey(account)))?.value as RealNameInfo | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(realNameKey(account), restoreAccountMeta.realName) : null), [account])
 }
 
 export function useBankCards(account: string | null | undefined): BankCard[] | null | undefined {
-  return useLiveQuery(async () => (account ? (((await db.meta.get(bankCardsKey(account)))?.value as BankCard[] | undefined) ?? null) : null), [account])
+  return useLiveQuery(async () => (account ? readMeta(bankCardsKey(account), restoreAccountMeta.bankCards) : null), [account])
 }
 
 /** Cards added on this device that the server has not taken yet (PENDING_STATES, refused ones too). */

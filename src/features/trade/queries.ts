@@ -1,6 +1,6 @@
 /** Reads of the trading screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, type OrderRow, type OutboxItem, type QuoteRow } from '../../data/db'
+import { db, readMeta, restoreDeviceMeta, type OrderRow, type OutboxItem, type QuoteRow } from '../../data/db'
 import { stockDetailKey, type StockDetail } from '../../data/market'
 import { pendingItems } from '../../data/outbox'
 import { ORDER_KINDS } from '../../data/outboxKinds'
@@ -52,8 +52,7 @@ export function useQuote(symbol: string): QuoteRow | null | undefined {
 /** What /stock/detail last said of `symbol` (its market hours); null when never fetched here. */
 export function useStockDetail(symbol: string): StockDetail | null | undefined {
   return useLiveQuery(async () => {
-    const value = symbol ? (await db.meta.get(stockDetailKey(symbol)))?.value : undefined
-    return typeof value === 'object' && value !== null && 'market' in value ? (value as StockDetail) : null
+    return symbol ? readMeta(stockDetailKey(symbol), restoreDeviceMeta.stockDetail) : null
   }, [symbol])
 }
 
