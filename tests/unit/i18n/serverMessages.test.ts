@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
-import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+import { readCatalog } from './catalogs'
 import { activateLanguage, i18n } from '../../../src/i18n/setup'
 import { KNOWN_REFUSAL_CODES, LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
 
@@ -230,24 +229,6 @@ describe('catalog coverage of server messages', () => {
     i18n.removeListener('missing', record)
     await activateLanguage('en')
   })
-
-  /** Each entry of a .po file by its runtime ID: the source text, and whether msgstr is filled. */
-  function readCatalog(lang: string): Map<string, { source: string; translated: boolean }> {
-    const text = readFileSync(new URL(`../../../locales/${lang}.po`, import.meta.url), 'utf8')
-    const entries = new Map<string, { source: string; translated: boolean }>()
-    for (const block of text.split(/\r?\n\r?\n/)) {
-      const field = (name: string) => {
-        const m = block.match(new RegExp(`^${name} ((?:".*"\\r?\\n?)+)`, 'm'))
-        return m?.[1] ? [...m[1].matchAll(/"(.*)"/g)].map((x) => JSON.parse(`"${x[1]}"`) as string).join('') : undefined
-      }
-      const msgid = field('msgid')
-      if (!msgid) continue
-      const explicit = /^#\. js-lingui-explicit-id/m.test(block)
-      const id = explicit ? msgid : generateMessageId(msgid, field('msgctxt') ?? '')
-      entries.set(id, { source: msgid, translated: Boolean(field('msgstr')) })
-    }
-    return entries
-  }
 
   for (const lang of ['en', 'tw', 'kr', 'yd']) {
     it(`${lang}.po translates every server message`, () => {
