@@ -4,14 +4,14 @@
  * Dexie (balances, orders, last quotes, wallets, rates) and streams the open positions' prices
  * while shown; `refreshAssets` fetches what it is worked out from.
  */
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type OrderRow, type UserInfo } from '../data/db'
 import { type ExchangeRates, type Wallet, refreshExchangeRates, refreshWallets, storedExchangeRates, storedWallets } from '../data/exchange'
 import { refreshUserInfo } from '../data/sync'
 import { refreshOrders } from '../data/trading'
-import { watchQuotes } from '../data/stream'
 import { assetsOf, type Assets } from '../lib/assets'
+import { useLiveQuotes } from './useLiveQuotes'
 
 const OPEN = new Set<OrderRow['status']>(['locked', 'holding', 'preparing_to_close'])
 
@@ -33,7 +33,7 @@ export function useAssets(account: string | null | undefined, user: UserInfo | n
   const wallets = useAccountWallets(account)
   const rates = useStoredRates()
   const symbols = useMemo(() => [...new Set((orders ?? []).filter((o) => OPEN.has(o.status)).map((o) => o.symbol))], [orders])
-  useLivePrices(symbols)
+  useLiveQuotes(symbols)
   const prices = useLastPrices(symbols)
   return useMemo(() => {
     if (!user || orders === undefined || prices === undefined || wallets === undefined || rates === undefined) return undefined
@@ -64,13 +64,4 @@ function useAccountWallets(account: string | null | undefined): Wallet[] | null 
 /** The exchange rates as last fetched; null when never fetched here. */
 function useStoredRates(): ExchangeRates | null | undefined {
   return useLiveQuery(() => storedExchangeRates())
-}
-
-/** Live prices of the open positions' `symbols` while shown (the stream writes db.quotes). */
-function useLivePrices(symbols: readonly string[]): void {
-  const key = [...new Set(symbols)].sort().join(',')
-  useEffect(() => {
-    if (!key) return undefined
-    return watchQuotes(key.split(','))
-  }, [key])
 }

@@ -2,8 +2,9 @@ import { useMemo } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { stockDetailKey } from '../../data/market'
-import { useWatchQuotes } from './actions'
+import {  } from './actions'
 import { useQuotesOf } from './queries'
 import { ChartPanel } from './chart/ChartPanel'
 import { chartChoice } from './chart/choice'
@@ -47,7 +48,7 @@ export function IndexDetailScreen() {
 function Constituents({ symbols, loading }: { symbols: string[] | null; loading: boolean }) {
   const quotes = useQuotesOf(symbols)
   const sorted = useMemo(() => [...(quotes ?? [])].sort((a, b) => b.changeRateBp - a.changeRateBp), [quotes])
-  useWatchQuotes(symbols ?? [])
+  useLiveQuotes(symbols ?? [])
   return (
     <section className="mkt-section" data-testid="constituents">
       <h2 className="section-title">

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { useLoading } from '../../app/useLoading'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { type QuoteRow } from '../../data/db'
 import { stockListKey } from '../../data/market'
 import { formatPrice } from '../../lib/money'
-import { loadQuotes, useWatchQuotes } from './actions'
+import { loadQuotes } from './actions'
 import { useQuotes } from './queries'
 import { MarketFrame } from './MarketScreen'
 import { BreadthCard } from './parts/Breadth'
@@ -18,7 +19,7 @@ export function IndicatorsScreen() {
   const indices = useQuotes('index')
   const stocks = useQuotes('stock')
   const loading = useLoading(() => Promise.allSettled([loadQuotes('index'), loadQuotes('stock')]))
-  useWatchQuotes(stocks?.map((q) => q.symbol) ?? [])
+  useLiveQuotes(stocks?.map((q) => q.symbol) ?? [])
   return (
     <MarketFrame tab="indicators">
       <Updated syncKey={stockListKey('stock', 'symbol')} loading={loading} />

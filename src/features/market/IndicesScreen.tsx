@@ -1,8 +1,9 @@
 import { Trans } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { useLoading } from '../../app/useLoading'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { stockListKey } from '../../data/market'
-import { loadQuotes, useWatchQuotes } from './actions'
+import { loadQuotes } from './actions'
 import { useQuotes } from './queries'
 import { IndexFacts } from './IndicatorsScreen'
 import { QuoteSkeleton } from './parts/QuoteList'
@@ -13,7 +14,7 @@ import './market.css'
 export function IndicesScreen() {
   const indices = useQuotes('index')
   const loading = useLoading(() => loadQuotes('index'))
-  useWatchQuotes(indices?.map((q) => q.symbol) ?? [])
+  useLiveQuotes(indices?.map((q) => q.symbol) ?? [])
   return (
     <div className="mkt">
       <BackBar title={<Trans>Indices</Trans>} />

@@ -3,8 +3,9 @@ import { Trans } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { useLoading } from '../../app/useLoading'
 import { ChevronIcon } from '../../app/icons'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { stockListKey } from '../../data/market'
-import { loadQuotes, useWatchQuotes } from './actions'
+import { loadQuotes } from './actions'
 import { useQuotes } from './queries'
 import { BreadthCard } from './parts/Breadth'
 import { IndexStrip } from './parts/IndexStrip'
@@ -18,7 +19,7 @@ const TOP = 5
 export function OverviewScreen() {
   const stocks = useQuotes('stock', 'gainers')
   const loading = useLoading(() => loadQuotes('stock', 'gainers'))
-  useWatchQuotes(stocks?.map((q) => q.symbol) ?? [])
+  useLiveQuotes(stocks?.map((q) => q.symbol) ?? [])
   return (
     <div className="mkt">
       <BackBar title={<Trans>Market overview</Trans>} />

@@ -3,13 +3,14 @@ import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { useSessionAccount } from '../../app/queries'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { type QuoteRow } from '../../data/db'
 import { stockDetailKey, type StockDetail } from '../../data/market'
 import { formatCompact, formatMoneyCompact, formatPrice, formatRateBp } from '../../lib/money'
 import { formatDateTime } from '../../lib/dates'
 import { useWatched } from '../favorite/queries'
 import { useToggleWatch } from '../favorite/useToggleWatch'
-import { loadDetail, useWatchQuotes } from './actions'
+import { loadDetail } from './actions'
 import { useQuote, useStockDetail } from './queries'
 import { ChartPanel } from './chart/ChartPanel'
 import { chartChoice, type ChartChoice } from './chart/choice'
@@ -63,7 +64,7 @@ export function useDetailPage(to: '/market/stockDetail' | '/market/stockDetailzs
       live = false
     }
   }, [symbol])
-  useWatchQuotes(symbol ? [symbol] : [])
+  useLiveQuotes(symbol ? [symbol] : [])
   const onChoice = useCallback(
     (c: ChartChoice) => void navigate({ to, search: { symbol, ...c }, replace: true, resetScroll: false }),
     [navigate, symbol, to],

@@ -1,7 +1,5 @@
 /** Actions of the market screens: refreshes through src/data/market.ts, the stream through stream.ts. */
-import { useEffect } from 'react'
 import { refreshKline, refreshStockDetail, refreshStockList, type StockSort } from '../../data/market'
-import { watchQuotes } from '../../data/stream'
 import { type CandleAdjust, type CandlePeriod, type CandleRange, type InstrumentKind } from '../../data/db'
 import { refusalCode } from '../../app/errors'
 
@@ -33,14 +31,3 @@ export async function loadKline(symbol: string, period: CandlePeriod, range: Can
   }
 }
 
-/**
- * Streams the prices of `symbols` while the screen shows them. Keyed by the set, not the order,
- * so a list re-sorting by the ticks it receives does not reopen the stream.
- */
-export function useWatchQuotes(symbols: readonly string[]): void {
-  const key = [...new Set(symbols)].sort().join(',')
-  useEffect(() => {
-    if (key === '') return
-    return watchQuotes(key.split(','))
-  }, [key])
-}

@@ -10,8 +10,9 @@ import { OrderCard } from './OrderCard'
 import { isPastCutoff } from './checks'
 import { isOpen } from './labels'
 import { useConfigMap, useOrders, useQuotes, useStocks } from './queries'
-import { refreshStocks, refreshTrade, useLiveQuotes } from './actions'
+import { refreshStocks, refreshTrade } from './actions'
 import { useNow } from '../../app/useNow'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
 import './trade.css'
 
 /** Day trading: the cut-off rule, today's day-trading positions, and a way into the order form. */

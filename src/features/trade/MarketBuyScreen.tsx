@@ -18,7 +18,8 @@ import { checkOrder, instrumentHours, isPastCutoff, marginTradingOf, marketHours
 import { DIRECTION_NAMES, TYPE_NAMES, formatQuantity, rupeePrice } from './labels'
 import { useConfigMap, useOutboxItem, useQuote, useStockDetail } from './queries'
 import { useNow } from '../../app/useNow'
-import { discard, placeOrder, refreshInstrument, refreshTrade, useLiveQuotes } from './actions'
+import { useLiveQuotes } from '../../app/useLiveQuotes'
+import { discard, placeOrder, refreshInstrument, refreshTrade } from './actions'
 import './trade.css'
 
 const route = getRouteApi('/market/marketBuy')

@@ -1,7 +1,5 @@
 /** Actions of the trading screens: orders through the outbox, reads through src/data refreshers. */
-import { useEffect } from 'react'
 import { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, refreshOrders } from '../../data/trading'
-import { watchQuotes } from '../../data/stream'
 import { refreshStockDetail, refreshStockList } from '../../data/market'
 import { refreshUserInfo } from '../../data/sync'
 import { discard } from '../../data/outbox'
@@ -23,11 +21,3 @@ export function refreshStocks(): void {
   void refreshStockList('stock').catch(() => undefined)
 }
 
-/** Live quotes for `symbols` while the screen shows them (the stream writes them into Dexie). */
-export function useLiveQuotes(symbols: readonly string[]): void {
-  const key = [...new Set(symbols)].sort().join(',')
-  useEffect(() => {
-    if (!key) return undefined
-    return watchQuotes(key.split(','))
-  }, [key])
-}

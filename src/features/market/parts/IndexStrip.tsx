@@ -3,15 +3,16 @@ import { Trans } from '@lingui/react/macro'
 import { useLoading } from '../../../app/useLoading'
 import { type QuoteRow } from '../../../data/db'
 import { formatPrice } from '../../../lib/money'
-import { loadQuotes, useWatchQuotes } from '../actions'
+import { loadQuotes } from '../actions'
 import { useQuotes } from '../queries'
 import { ChangeAmount, ChangeRate, trend } from './Change'
+import { useLiveQuotes } from '../../../app/useLiveQuotes'
 
 /** The three indices side by side, live; each opens its detail. */
 export function IndexStrip() {
   const indices = useQuotes('index')
   const loading = useLoading(() => loadQuotes('index'))
-  useWatchQuotes(indices?.map((q) => q.symbol) ?? [])
+  useLiveQuotes(indices?.map((q) => q.symbol) ?? [])
   if (indices !== undefined && indices.length === 0 && !loading) {
     return (
       <p className="idx-strip idx-strip--empty muted" data-testid="index-strip-empty">

@@ -3,8 +3,8 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { Trans } from '@lingui/react/macro'
 import { type QuoteRow } from '../../../data/db'
 import { getConfigNumber } from '../../../data/config'
-import { useWatchQuotes } from '../actions'
 import { QuoteItem, ROW_HEIGHT, type QuoteMetric } from './QuoteItem'
+import { useLiveQuotes } from '../../../app/useLiveQuotes'
 
 type Props = {
   quotes: QuoteRow[] | undefined
@@ -32,7 +32,7 @@ export function QuoteList({ quotes, loading, metric, watched, onToggle, empty }:
   const max = getConfigNumber('stream_max_symbols', 500)
   const first = items[0]?.index ?? 0
   const last = items.at(-1)?.index ?? -1
-  useWatchQuotes(rows.length <= max ? rows.map((q) => q.symbol) : rows.slice(first, last + 1).map((q) => q.symbol))
+  useLiveQuotes(rows.length <= max ? rows.map((q) => q.symbol) : rows.slice(first, last + 1).map((q) => q.symbol))
 
   if (quotes === undefined || (rows.length === 0 && loading)) return <QuoteSkeleton />
   if (rows.length === 0) return <div className="card empty">{empty ?? <Trans>No prices on this device yet. They appear once the app has been online.</Trans>}</div>
@@ -57,7 +57,7 @@ export function QuoteList({ quotes, loading, metric, watched, onToggle, empty }:
 
 /** A short list (a top five, constituents), not virtualised; streams its symbols. */
 export function QuoteRows({ quotes, metric }: { quotes: QuoteRow[]; metric?: QuoteMetric }) {
-  useWatchQuotes(quotes.map((q) => q.symbol))
+  useLiveQuotes(quotes.map((q) => q.symbol))
   return (
     <ul className="qlist qlist--plain">
       {quotes.map((quote) => (
