@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type MessageDescriptor } from '@lingui/core'
@@ -13,6 +13,7 @@ import { BackBar } from '../../app/BackBar'
 import { errorText } from '../../app/errors'
 import { useConfig, useSessionAccount } from '../../app/queries'
 import { saveFile } from '../../app/saveFile'
+import { useLoading } from '../../app/useLoading'
 import { useOnline } from '../../app/useOnline'
 import { useFundRecords, useFundRecordsSynced, useStoredFundRecordCount } from './queries'
 import { exportCsv, loadFundRecords, loadFundRecordsPage } from './actions'
@@ -69,25 +70,15 @@ export function FundRecordScreen() {
 function RecordList({ account, kind }: { account: string | null | undefined; kind: FundKind }) {
   const { t } = useLingui()
   const [count, setCount] = useState(PAGE)
-  const [loading, setLoading] = useState(true)
   const [total, setTotal] = useState<number | null>(null)
+  const first = useLoading(() => loadFundRecords(kind).then((reply) => reply && setTotal(reply.total)), `${account ?? ''}:${kind}`)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const loading = first || loadingMore
   const records = useFundRecords(account, count, kind)
   const stored = useStoredFundRecordCount(account, kind) ?? 0
   const synced = useFundRecordsSynced(account, kind)
   const when = synced ? formatDateTime(synced) : null
   const serverPage = Number(useConfig('order_page_max') ?? 100) || 100
-
-  useEffect(() => {
-    let live = true
-    void loadFundRecords(kind).then((reply) => {
-      if (!live) return
-      setLoading(false)
-      if (reply) setTotal(reply.total)
-    })
-    return () => {
-      live = false
-    }
-  }, [account, kind])
 
   async function loadMore() {
     const next = count + PAGE
@@ -96,9 +87,9 @@ function RecordList({ account, kind }: { account: string | null | undefined; kin
     // total (never answered online), a full last page is the hint that more may exist.
     const missing = stored < next && (total === null ? stored > 0 && stored % serverPage === 0 : stored < total)
     if (!missing) return
-    setLoading(true)
+    setLoadingMore(true)
     const reply = await loadFundRecordsPage(Math.floor(stored / serverPage) + 1, kind)
-    setLoading(false)
+    setLoadingMore(false)
     if (reply) setTotal(reply.total)
     else {
       // Not fetched (offline): the button stays, to try again.

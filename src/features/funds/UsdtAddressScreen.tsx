@@ -125,16 +125,7 @@ function AddressCard({ account, address, onEdit }: { account: string | null | un
 function PaymentQr({ account, id }: { account: string | null | undefined; id: number }) {
   const { t } = useLingui()
   const blob = useStoredPicture(account, id)
-  const [tried, setTried] = useState(false)
-  useEffect(() => {
-    let live = true
-    void fetchPicture(id)
-      .catch(() => undefined)
-      .finally(() => live && setTried(true))
-    return () => {
-      live = false
-    }
-  }, [id])
+  const tried = !useLoading(() => fetchPicture(id), String(id))
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob])
   useEffect(() => () => {
     if (url) URL.revokeObjectURL(url)

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type NewsRow } from '../../data/db'
 import { normalizeLanguage, type Language } from '../../i18n/languages'
 import { formatDateTime } from '../../lib/dates'
 import { TitleBar } from '../../app/BackBar'
+import { useLoading } from '../../app/useLoading'
 import { useNewsList, useNewsSynced, useNewsTotal, type NewsPages } from './queries'
 import { loadNewsPage } from './actions'
 import './news.css'
@@ -24,28 +25,20 @@ export function NewsListScreen() {
 function NewsList({ lang, pages, loaded }: { lang: Language; pages: number; loaded: NewsPages | null }) {
   const navigate = useNavigate()
   const size = loaded?.size ?? 10
-  const [loading, setLoading] = useState(true)
+  const first = useLoading(() => loadNewsPage(lang, 1), lang)
+  const [loadingMore, setLoadingMore] = useState(false)
+  const loading = first || loadingMore
   const items = useNewsList(lang, pages * size, loaded?.rows)
   const total = useNewsTotal(lang)
   const synced = useNewsSynced(lang)
   const when = synced ? formatDateTime(synced) : null
 
-  useEffect(() => {
-    let live = true
-    void loadNewsPage(lang, 1).finally(() => {
-      if (live) setLoading(false)
-    })
-    return () => {
-      live = false
-    }
-  }, [lang])
-
   async function loadMore() {
     const next = pages + 1
-    setLoading(true)
+    setLoadingMore(true)
     void navigate({ to: '/home/newsList', search: { pages: next }, replace: true, resetScroll: false })
     await loadNewsPage(lang, next)
-    setLoading(false)
+    setLoadingMore(false)
   }
 
   const shown = items ?? []

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { indiaDay, formatDateTime } from '../../lib/dates'
@@ -13,6 +13,7 @@ import { useConfigMap, useOrders, useQuotes, useStocks } from './queries'
 import { refreshStocks, refreshTrade } from './actions'
 import { useNow } from '../../app/useNow'
 import { useLiveQuotes } from '../../app/useLiveQuotes'
+import { useLoading } from '../../app/useLoading'
 import './trade.css'
 
 /** Day trading: the cut-off rule, today's day-trading positions, and a way into the order form. */
@@ -26,19 +27,12 @@ export function DayTradingScreen() {
   const synced = useLastSynced(account ? ordersKey(account) : null)
   const when = synced ? formatDateTime(synced) : null
   const [symbol, setSymbol] = useState('')
-  const [loading, setLoading] = useState(true)
   const now = useNow(30_000)
-
-  useEffect(() => {
-    let live = true
+  // "Loading" waits for the orders only; the stock list for the choice refreshes alongside.
+  const loading = useLoading(() => {
     refreshStocks()
-    void refreshTrade().finally(() => {
-      if (live) setLoading(false)
-    })
-    return () => {
-      live = false
-    }
-  }, [account])
+    return refreshTrade()
+  }, account ?? '')
 
   const today = indiaDay(now)
   const todays = (orders ?? []).filter((o) => o.dayTrading && (isOpen(o) || o.status === 'pending' || indiaDay(o.createdAt) === today))

@@ -19,6 +19,7 @@ import { DIRECTION_NAMES, TYPE_NAMES, formatQuantity, rupeePrice } from './label
 import { useConfigMap, useOutboxItem, useQuote, useStockDetail } from './queries'
 import { useNow } from '../../app/useNow'
 import { useLiveQuotes } from '../../app/useLiveQuotes'
+import { useLoading } from '../../app/useLoading'
 import { discard, placeOrder, refreshInstrument, refreshTrade } from './actions'
 import './trade.css'
 
@@ -35,17 +36,12 @@ export function MarketBuyScreen() {
   const config = useConfigMap()
   const rules = useMemo(() => tradingRulesFromConfig((name) => config?.get(name)), [config])
 
-  const [fetching, setFetching] = useState(true)
-  useEffect(() => {
-    let live = true
-    void refreshInstrument(search.symbol).finally(() => {
-      if (live) setFetching(false)
-    })
+  // "Fetching" waits for the instrument only; the orders and balance refresh alongside.
+  const fetching = useLoading(() => {
+    const instrument = refreshInstrument(search.symbol)
     void refreshTrade()
-    return () => {
-      live = false
-    }
-  }, [search.symbol])
+    return instrument
+  }, search.symbol)
   useLiveQuotes(search.symbol ? [search.symbol] : [])
 
   const symbol = search.symbol

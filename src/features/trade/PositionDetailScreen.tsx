@@ -12,6 +12,7 @@ import { errorText } from '../../app/errors'
 import { useOnline } from '../../app/useOnline'
 import { useSessionAccount } from '../../app/queries'
 import { useLiveQuotes } from '../../app/useLiveQuotes'
+import { useLoading } from '../../app/useLoading'
 import { CLOSE_REASONS, DIRECTION_NAMES, STATUS_NAMES, TYPE_NAMES, formatQuantity, isOpen, priceScaleOf, rupeePrice } from './labels'
 import { Pnl } from './OrderCard'
 import { valuationOf } from './positions'
@@ -36,17 +37,7 @@ export function PositionDetailScreen() {
   const id = route.useSearch({ select: (s) => s.id })
   const account = useSessionAccount()
   const order = useOrder(account, id)
-  const [loading, setLoading] = useState(true)
-
-  useEffect(() => {
-    let live = true
-    void refreshTrade().finally(() => {
-      if (live) setLoading(false)
-    })
-    return () => {
-      live = false
-    }
-  }, [id])
+  const loading = useLoading(refreshTrade, String(id))
 
   return (
     <div className="trade">

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useState } from 'react'
 import { Link, getRouteApi } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type MessageDescriptor } from '@lingui/core'
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { errorText } from '../../app/errors'
 import { useLastSynced, useSessionAccount } from '../../app/queries'
 import { useLiveQuotes } from '../../app/useLiveQuotes'
+import { useLoading } from '../../app/useLoading'
 import { HoldingCard, OrderCard, Pnl } from './OrderCard'
 import { QueuedOrders, queuedOrderBody, queuedTargetId } from './QueuedOrders'
 import { priceScaleOf } from './labels'
@@ -44,17 +45,7 @@ export function TradeScreen() {
   const outbox = useOrderOutbox(account)
   const synced = useLastSynced(account ? ordersKey(account) : null)
   const when = synced ? formatDateTime(synced) : null
-  const [loading, setLoading] = useState(true)
-
-  useEffect(() => {
-    let live = true
-    void refreshTrade().finally(() => {
-      if (live) setLoading(false)
-    })
-    return () => {
-      live = false
-    }
-  }, [account])
+  const loading = useLoading(refreshTrade, account ?? '')
 
   const shown = useMemo(() => ordersOfTab(orders ?? [], tab), [orders, tab])
   const newOrders = useMemo(() => (outbox ?? []).filter((item) => showsQueued(item, tab)), [outbox, tab])
