@@ -38,16 +38,6 @@ export function unauthorized(): HttpError {
   return new HttpError(401, 'unauthorized', {}, 'Please sign in again.')
 }
 
-export function tooManyAttempts(retryAfterSeconds: number): HttpError {
-  return new HttpError(
-    429,
-    'too_many_attempts',
-    { retryAfter: retryAfterSeconds },
-    `Too many attempts. Try again in ${retryAfterSeconds} seconds.`,
-    { 'retry-after': String(retryAfterSeconds) },
-  )
-}
-
 type EnvelopeReply = { statusCode: number; body: Envelope<never>; headers: Record<string, string> }
 
 type ValidationIssue = { instancePath?: string; params?: Record<string, unknown> }

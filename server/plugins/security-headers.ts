@@ -37,11 +37,6 @@ export const CSP_DIRECTIVES = {
   'frame-ancestors': ["'none'"],
 } as const
 
-/** The Content-Security-Policy header value every reply carries. */
-export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
-  .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-  .join(';')
-
 const HELMET_OPTIONS = {
   global: true,
   contentSecurityPolicy: {
