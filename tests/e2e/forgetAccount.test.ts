@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
 import { launchChromium } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
+import { DEMO, signIn } from './support/signIn'
 
-const ACCOUNT = '9000000001'
+const ACCOUNT = DEMO.account
 const NAME = 'Demo User'
 const PAN = /[A-Z]{5}[0-9]{4}[A-Z]/
 
@@ -57,11 +58,7 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })).newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
-  await page.goto(`${server.url}/#/login/login`)
-  await page.locator('input[name=account]').fill(ACCOUNT)
-  await page.locator('input[name=password]').fill('demo1234')
-  await page.locator('button[type=submit]').click()
-  await page.waitForURL(/#\/home\/index/)
+  await signIn(page, server.url)
 })
 
 afterAll(async () => {
@@ -105,11 +102,7 @@ describe('logout', () => {
   })
 
   it('counts a request still unsent at logout and drops it only when the user discards it', async () => {
-    await page.goto(`${server.url}/#/login/login`)
-    await page.locator('input[name=account]').fill(ACCOUNT)
-    await page.locator('input[name=password]').fill('demo1234')
-    await page.locator('button[type=submit]').click()
-    await page.waitForURL(/#\/home\/index/)
+    await signIn(page, server.url)
     await page.goto(`${server.url}/#/market/optionList`)
     await page.getByTestId('watch-toggle').first().waitFor()
     await page.context().setOffline(true)

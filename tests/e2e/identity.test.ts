@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
 import { launchChromium } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
+import { signIn } from './support/signIn'
 
 const ACCOUNT = '9400000001'
 const PASSWORD = 'secret123'
@@ -118,11 +119,7 @@ describe('identity and bank cards', () => {
     const demo = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
     const p = await demo.newPage()
     p.on('pageerror', (error) => pageErrors.push(String(error)))
-    await p.goto(`${server.url}/#/login/login`)
-    await p.locator('input[name=account]').fill('9000000001')
-    await p.locator('input[name=password]').fill('demo1234')
-    await p.locator('button[type=submit]').click()
-    await p.waitForURL(/#\/home\/index/)
+    await signIn(p, server.url)
     // No card yet: the screen says what to do first.
     await p.goto(`${server.url}/#/information/cashOut`)
     await p.getByTestId('cashout-blocked').waitFor()

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
 import { launchChromium } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
+import { signIn } from './support/signIn'
 
 // A real TRC20 address (its checksum holds).
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
@@ -23,11 +24,7 @@ beforeAll(async () => {
   browser = await launchChromium()
   page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })).newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
-  await page.goto(`${server.url}/#/login/login`)
-  await page.locator('input[name=account]').fill('9000000001')
-  await page.locator('input[name=password]').fill('demo1234')
-  await page.locator('button[type=submit]').click()
-  await page.waitForURL(/#\/home\/index/)
+  await signIn(page, server.url)
 })
 
 afterAll(async () => {
