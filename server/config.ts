@@ -2,12 +2,12 @@
  * The server's published rules. Every limit the server enforces lives here, and /common/config
  * publishes all of them so the UI can show the rule that refuses (DESIGN.md section 2).
  */
-import { CURRENCIES } from './domain/exchange'
-import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './domain/funds'
-import { type Paise } from './domain/money'
-import { type AttemptRule, type SignInLimits } from './domain/rate-limit'
-import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './domain/recharges'
-import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './domain/trading-rules'
+import { CURRENCIES } from './funds/exchange-rules'
+import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './funds/rules'
+import { type Paise } from './ledger/money'
+import { type AttemptRule, type SignInLimits } from './accounts/guess-limit-rules'
+import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './funds/recharge-rules'
+import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './trade/rules'
 import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
 
 const PROFILES = ['demo', 'production'] as const
@@ -89,7 +89,7 @@ export type ServerConfig = {
     /** Taken once from what an exchange gives, in parts per lakh (500 = 0.5%). */
     spreadPerLakh: number
     /**
-     * Fixed rupees per unit x 10^8 (server/domain/exchange.ts RATE_SCALE) for a wallet currency the
+     * Fixed rupees per unit x 10^8 (server/funds/exchange-rules.ts RATE_SCALE) for a wallet currency the
      * market has no INR pair for; such a rate is shown as a "reference rate". Every wallet currency
      * has a pair in the simulated market today, so none is needed; a currency with neither is
      * refused as rate_unavailable.
@@ -204,7 +204,7 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'signin_reward', value: String(config.signinReward) },
     { name: 'news_page_size', value: String(config.newsPageSize) },
     { name: 'news_page_max', value: String(config.newsPageMax) },
-    // guess limits (server/domain/rate-limit.ts)
+    // guess limits (server/accounts/guess-limit-rules.ts)
     { name: 'login_limit_account_ip', value: String(config.loginLimitAccountIp) },
     { name: 'login_limit_ip', value: String(config.loginLimitIp) },
     { name: 'login_slow_after', value: String(config.loginSlowAfter) },

@@ -17,9 +17,9 @@ import { loadConfig, parseLockRule, parseProfile, withLock } from './config'
 import { type DatabaseHandle, openDatabase } from './db/index'
 import { migrateToLatest } from './db/migrate'
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedFirstOperator, seedIfEmpty } from './db/seed'
-import { parseOperatorSetting } from './domain/operators'
-import { type RechargeChannel, parseRechargeChannels } from './domain/recharges'
-import { countOperators } from './repositories/operators'
+import { parseOperatorSetting } from './admin/operator-rules'
+import { type RechargeChannel, parseRechargeChannels } from './funds/recharge-rules'
+import { countOperators } from './admin/operator-repository'
 import { createMarketFeed } from './market/live-feed'
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))

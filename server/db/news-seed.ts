@@ -2,7 +2,7 @@
  * The first news articles: short, original pieces on investing basics in every app language
  * (en, tw Traditional Chinese, kr Korean, yd Hindi). Seeded once, on an empty database.
  */
-import { type NewsTranslation } from '../repositories/news'
+import { type NewsTranslation } from '../news/repository'
 
 export const SEED_NEWS: NewsTranslation[][] = [
   [

@@ -251,7 +251,7 @@ export type ExchangesTable = {
   to_currency: string
   amount_in: number
   amount_out: number
-  /** Rupees per unit x 10^8 (server/domain/exchange.ts RATE_SCALE). */
+  /** Rupees per unit x 10^8 (server/funds/exchange-rules.ts RATE_SCALE). */
   mid_from: number
   mid_to: number
   spread_per_lakh: number

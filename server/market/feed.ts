@@ -2,7 +2,7 @@
  * The live simulated exchange as the rest of the server sees it. Implemented by createMarketFeed
  * (issue 3, market runtime); routes, the stream and the trading engine use only this type.
  */
-import { type MarketState } from '../domain/orders'
+import { type MarketState } from '../trade/order-rules'
 import { type Adjustment, type Candle, type Period, type Range } from './candles'
 import { type Instrument } from './instruments'
 import { type Quote, type StockQuote } from './quotes'

@@ -5,8 +5,8 @@
  */
 import { randomInt } from 'node:crypto'
 import { type ServerConfig } from '../config'
-import { allMarketDays, insertMarketDays, settingOrInit } from '../repositories/market'
-import { type Executor } from '../repositories/executor'
+import { allMarketDays, insertMarketDays, settingOrInit } from './repository'
+import { type Executor } from '../db/executor'
 import { catchUp } from './backfill'
 import { DAY_MS, dayKeyNumber, dayNumberKey, dayNumberStart, indiaDayNumber, isOpen, nextOpen } from './calendar'
 import { type Candle, aggregate, adjustBars, candles as makeCandles, rangeStart } from './candles'

@@ -5,10 +5,10 @@
  * the body is even parsed. A user's token never opens an operator's route, nor the other way.
  */
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
-import { hashSessionToken } from '../domain/tokens'
-import { type Executor } from '../repositories/executor'
-import { findLiveOperatorSession, type OperatorSession } from '../repositories/operators'
-import { findLiveSessions, type LiveSession, type SessionLookup } from '../repositories/sessions'
+import { hashSessionToken } from '../accounts/tokens'
+import { type Executor } from '../db/executor'
+import { findLiveOperatorSession, type OperatorSession } from '../admin/operator-repository'
+import { findLiveSessions, type LiveSession, type SessionLookup } from '../accounts/session-repository'
 import { accessOf } from './access'
 import { coalesce } from './coalesce'
 import { unauthorized } from './envelope'

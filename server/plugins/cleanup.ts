@@ -5,10 +5,10 @@
  * as the job 'cleanup' every config.cleanupIntervalMs.
  */
 import { type ServerConfig } from '../config'
-import { type Executor } from '../repositories/executor'
-import { purgeExpiredKeys } from '../repositories/idempotency'
-import { purgeOldFailures, purgeOldRegistrations } from '../repositories/login-failures'
-import { purgeDeadSessions } from '../repositories/sessions'
+import { type Executor } from '../db/executor'
+import { purgeExpiredKeys } from './idempotency-repository'
+import { purgeOldFailures, purgeOldRegistrations } from '../accounts/guess-limit-repository'
+import { purgeDeadSessions } from '../accounts/session-repository'
 
 const DEAD_SESSION_KEEP_MS = 30 * 24 * 3600 * 1000
 

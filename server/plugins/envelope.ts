@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http'
 import { type Socket } from 'node:net'
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
-import { DomainRefusal, type RefusalParams } from '../domain/refusal'
+import { DomainRefusal, type RefusalParams } from '../http/refusal'
 
 export type Envelope<T> = { status: 0 | 1; msg: string; code?: string; params?: RefusalParams; data?: T }
 

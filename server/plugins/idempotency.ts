@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto'
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { type ServerConfig } from '../config'
-import { decideClaim, isValidIdempotencyKey, requestFingerprint } from '../domain/idempotency'
-import { DomainRefusal } from '../domain/refusal'
-import { type Executor, type Tx } from '../repositories/executor'
+import { decideClaim, isValidIdempotencyKey, requestFingerprint } from './idempotency-fingerprint'
+import { DomainRefusal } from '../http/refusal'
+import { type Executor, type Tx } from '../db/executor'
 import {
   type ClaimKey,
   type StoredReply,
@@ -21,7 +21,7 @@ import {
   lockClaim,
   reclaim,
   releaseClaim,
-} from '../repositories/idempotency'
+} from './idempotency-repository'
 import { headerValue } from './auth'
 import { coalesce } from './coalesce'
 import { HttpError, ok, refusalBody } from './envelope'

@@ -6,7 +6,7 @@
  * demo approves automatically. Off in production.
  */
 import { type ServerConfig } from '../config'
-import { type Executor } from '../repositories/executor'
+import { type Executor } from '../db/executor'
 import { REVIEW_KINDS, decideAndAudit, pendingSince } from './queues'
 
 export const AUTO_REVIEW_OPERATOR = 'demo'

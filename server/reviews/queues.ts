@@ -5,11 +5,11 @@
  * reviewer) and lands in the audit log in the same transaction. A later kind (loans, dividend
  * applications) is one more entry here; nothing can set a balance or an outcome directly.
  */
-import { decideRealNameSubmission } from '../repositories/identity'
-import { type Executor, type Tx } from '../repositories/executor'
-import { audit } from '../repositories/operators'
-import { decideWithdrawal } from '../repositories/withdrawals'
-import { decideRecharge, rechargeReviews } from '../repositories/recharges'
+import { decideRealNameSubmission } from '../identity/repository'
+import { type Executor, type Tx } from '../db/executor'
+import { audit } from '../admin/operator-repository'
+import { decideWithdrawal } from '../funds/withdrawal-repository'
+import { decideRecharge, rechargeReviews } from '../funds/recharge-repository'
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected'
 

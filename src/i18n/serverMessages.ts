@@ -151,7 +151,7 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
     reason ? msg`Logging in is blocked for this account: ${reason}` : msg`Logging in is blocked for this account.`,
   account_disabled: ({ reason }) =>
     reason ? msg`This account is disabled: ${reason}` : msg`This account is disabled.`,
-  // The rule that refused is named (server/domain/rate-limit.ts); an older server sends only retryAfter.
+  // The rule that refused is named (server/accounts/guess-limit-rules.ts); an older server sends only retryAfter.
   too_many_attempts: ({ retryAfter, rule, limit, windowSeconds }) => {
     if (retryAfter && limit && windowSeconds) {
       if (rule === 'account_address')

@@ -6,7 +6,7 @@
  * so it shows offline and moves with the quote stream without asking the server. The server's
  * `balances.total` is only the two rupee pockets. The server's books are the source of each figure:
  * - available and frozen: the rupee pockets of the ledger (/user/info balances);
- * - open positions: their margin sits in house:position_margin (server/domain/trade-ledger.ts)
+ * - open positions: their margin sits in house:position_margin (server/trade/ledger-legs.ts)
  *   and their unrealised P/L is the gross P/L at the last price, as the trade tab shows it, but
  *   never below minus the margin: a loss beyond it is the house's (closeSettlement), so a
  *   position never counts for less than nothing;

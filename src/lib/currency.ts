@@ -1,7 +1,7 @@
 /**
  * Amounts of the wallet currencies (DESIGN.md section 4: INR, CNY, TWD, HKD, USD, THB, JPY, VND,
  * MYR, KRW) as whole minor units: paise, cents, fen; yen, dong and won have none. The same table
- * as the server's (server/domain/exchange.ts CURRENCY_DECIMALS, ISO 4217; a unit test keeps them
+ * as the server's (server/funds/exchange-rules.ts CURRENCY_DECIMALS, ISO 4217; a unit test keeps them
  * equal). Formatting passes Intl a decimal string, so no float ever carries the value.
  */
 

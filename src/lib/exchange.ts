@@ -1,5 +1,5 @@
 /**
- * The exchange screen's preview: the server's rule (server/domain/exchange.ts exchangeQuote)
+ * The exchange screen's preview: the server's rule (server/funds/exchange-rules.ts exchangeQuote)
  * mirrored exactly, so what the screen says you get is what the server pays at the same rates.
  * Rates are rupees per unit x RATE_SCALE; amounts whole minor units; BigInt arithmetic only.
  * A unit test runs both over thousands of random inputs and expects the same answers.

@@ -1,7 +1,7 @@
 /**
  * What a fund record is, in words. The ledger's references are for the books (`recharge:1`,
  * `sign_in:2026-11-23`, `demo grant`); a person recognises "Deposit #1" or "Daily sign-in reward,
- * 2026.11.23". The server writes one reference shape per reason (server/domain/ledger.ts
+ * 2026.11.23". The server writes one reference shape per reason (server/ledger/rules.ts
  * LEDGER_REASONS: funds.ts, exchange.ts, trade-ledger.ts, routes/user.ts, db/seed.ts); this reads
  * it back. A reference in a shape it does not know gives the words without it, never the raw text,
  * and a reason it does not know is "Other". The CSV export keeps the raw codes: it is for

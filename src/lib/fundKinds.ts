@@ -1,7 +1,7 @@
 /**
  * The tabs of the fund records (DESIGN.md section 2, /fund/records {kind}): which ledger reasons
- * each shows. One rule for both ends: the server narrows its query with it (server/domain/
- * fund-kinds.ts), the app filters the records it has stored with it offline, so a tab shows the
+ * each shows. One rule for both ends: the server narrows its query with it (server/funds/
+ * record-kinds.ts), the app filters the records it has stored with it offline, so a tab shows the
  * same entries online and off. By prefix, so a new reason of the same family (a new order_* leg)
  * lands in its tab without anyone remembering to list it.
  */

@@ -1,5 +1,5 @@
 /**
- * The trading arithmetic, shared by the server (server/domain/trading-rules.ts re-exports it for
+ * The trading arithmetic, shared by the server (server/trade/rules.ts re-exports it for
  * orders.ts and positions.ts) and the screens: the order form's cost preview and a position's
  * market value and unrealised P&L, which the server does not send because they move with every tick.
  * Integers only: products and quotients are taken in BigInt and rounded by the server's rules:
@@ -80,7 +80,7 @@ export type ClientTradingRules = {
   marketOrderReconfirmSeconds: number
 }
 
-/** The server's defaults (server/domain/trading-rules.ts), used for a value the config lacks. */
+/** The server's defaults (server/trade/rules.ts), used for a value the config lacks. */
 export const DEFAULT_CLIENT_TRADING_RULES: ClientTradingRules = {
   lotSize: 100,
   cryptoLotMicro: 10_000,

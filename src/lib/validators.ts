@@ -33,7 +33,7 @@ export type UsdtNetwork = (typeof USDT_NETWORKS)[number]
 /**
  * A USDT address's form per network: TRON addresses are 34 base58 characters starting with T
  * (base58 leaves out 0, O, I and l); Ethereum addresses are 0x and 40 hex digits. The server also
- * checks a TRON address's checksum (server/domain/usdt.ts).
+ * checks a TRON address's checksum (server/funds/usdt-rules.ts).
  */
 export const USDT_ADDRESS_PATTERNS: Record<UsdtNetwork, RegExp> = {
   TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,

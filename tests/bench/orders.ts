@@ -11,10 +11,10 @@ import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { API_PREFIX } from '../../server/app'
-import { HOUSE_PROMOTIONS, LEDGER_REASONS, userAccount } from '../../server/domain/ledger'
-import { lockTrader } from '../../server/repositories/orders'
+import { HOUSE_PROMOTIONS, LEDGER_REASONS, userAccount } from '../../server/ledger/rules'
+import { lockTrader } from '../../server/trade/repository'
 import { createTestApp, type TestApp } from '../server/helpers'
-import { grant, trader, type Trader } from '../server/trading/accounts'
+import { grant, trader, type Trader } from '../server/trade/accounts'
 
 type Run = { count: number; seconds: number; rate: number; p50: number; p99: number }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { builtDist, createTestApp, type TestApp } from './helpers'
-import { ADMIN_PATHS } from './routes/admin-paths'
+import { ADMIN_PATHS } from './admin/admin-paths'
 
 let t: TestApp
 let dist: Awaited<ReturnType<typeof builtDist>>

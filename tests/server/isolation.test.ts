@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { userAccount } from '../../server/domain/ledger'
-import { findUserByAccount } from '../../server/repositories/users'
+import { userAccount } from '../../server/ledger/rules'
+import { findUserByAccount } from '../../server/accounts/repository'
 import { decideAndAudit } from '../../server/reviews/queues'
 import { createTestApp, type TestApp } from './helpers'
 import { PNG, png } from './pictures'
-import { grant } from './trading/accounts'
+import { grant } from './trade/accounts'
 
 type Json = Record<string, unknown>
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; enum?: unknown[]; minimum?: number; maxLength?: number }

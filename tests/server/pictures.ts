@@ -1,6 +1,6 @@
 /**
  * Real pictures for the tests that upload: the server decodes every upload and stores it re-encoded
- * (server/domain/uploads.ts), so a header alone no longer passes. PNGs are built here from their
+ * (server/identity/uploads.ts), so a header alone no longer passes. PNGs are built here from their
  * chunks (synchronous, no files); JPEG and WebP come from sharp where a test needs them.
  */
 import { crc32, deflateSync } from 'node:zlib'

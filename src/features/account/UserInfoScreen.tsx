@@ -16,7 +16,7 @@ import './account.css'
 
 type Flag = NonNullable<UserInfo['restrictions']>[number]['flag']
 
-/** What each back-office flag stops, as the user reads it (server/domain/accounts.ts ACCOUNT_FLAGS). */
+/** What each back-office flag stops, as the user reads it (server/accounts/rules.ts ACCOUNT_FLAGS). */
 const FLAG_NAMES: Record<Flag, MessageDescriptor> = {
   frozen: msg`Account frozen`,
   login_banned: msg`Sign-in blocked`,

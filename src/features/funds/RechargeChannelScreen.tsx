@@ -22,7 +22,7 @@ import './funds.css'
 import './recharge.css'
 
 const route = getRouteApi('/information/rechargeChannel')
-/** The published minimum (server/domain/funds.ts) until /common/config has been read. */
+/** The published minimum (server/funds/rules.ts) until /common/config has been read. */
 const DEFAULT_MIN = 500_000
 /** Refusals that are about the receipt picture: shown under it. */
 const RECEIPT_CODES = new Set(['upload_not_image', 'upload_too_large', 'upload_too_many_pixels', 'upload_not_found', 'receipt_already_used'])

@@ -14,7 +14,7 @@ import './recharge.css'
 
 /** While a deposit is under review the screen asks again this often, so its decision shows by itself. */
 const PENDING_POLL_MS = 3000
-/** The published minimum (server/domain/funds.ts) until /common/config has been read. */
+/** The published minimum (server/funds/rules.ts) until /common/config has been read. */
 const DEFAULT_MIN = 500_000
 
 /** /information/recharge: choose how to pay and how much, with the published rules; then the channel's details. */

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useId, useMemo } from 'react'
 import { Trans } from '@lingui/react/macro'
 
-/** The server's limit (server/domain/uploads.ts): checked here first for a fast answer. */
+/** The server's limit (server/identity/uploads.ts): checked here first for a fast answer. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 
 /** A photo input with its preview; the chosen file stays until another is chosen. */

@@ -92,7 +92,7 @@ export function bandOf(prevClose: number | undefined, rules: ClientTradingRules)
 }
 
 /**
- * Each rule in the server's order (server/domain/orders.ts validateOrder), with whether this order
+ * Each rule in the server's order (server/trade/order-rules.ts validateOrder), with whether this order
  * meets it. A rule the client cannot judge (no quote, no balance yet) counts as met.
  */
 export function checkOrder(input: OrderCheckInput, ctx: OrderCheckContext): RuleCheck[] {

@@ -8,9 +8,9 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_PREFIX, buildApp } from '../../../server/app'
 import { openDatabase } from '../../../server/db/index'
-import { HOUSE_PROMOTIONS, userAccount } from '../../../server/domain/ledger'
+import { HOUSE_PROMOTIONS, userAccount } from '../../../server/ledger/rules'
 import { TEST_MARKET_SEED, createClock, createTestApp, toReply, type TestApp } from '../helpers'
-import { close, create, orderOf, trader, type Trader } from '../trading/support'
+import { close, create, orderOf, trader, type Trader } from '../trade/support'
 
 const LEDGER_TABLES = ['ledger_legs', 'ledger_entries', 'ledger_balances'] as const
 type LedgerTable = (typeof LEDGER_TABLES)[number]

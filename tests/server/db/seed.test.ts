@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../../server/config'
 import { seedIfEmpty } from '../../../server/db/seed'
-import { verifyPassword } from '../../../server/domain/password-hash'
-import { balancesOf, entriesOfUser } from '../../../server/repositories/ledger'
-import { findUserByAccount, inviteCodeExists } from '../../../server/repositories/users'
+import { verifyPassword } from '../../../server/accounts/password-hash'
+import { balancesOf, entriesOfUser } from '../../../server/ledger/repository'
+import { findUserByAccount, inviteCodeExists } from '../../../server/accounts/repository'
 import { createTestDatabase, DEMO_ACCOUNT, type TestDatabase } from '../helpers'
 
 let demo: TestDatabase

@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { exclusiveRunner } from '../../../server/jobs/lock'
 import { createJobRegistry } from '../../../server/jobs/registry'
-import { balancesOf } from '../../../server/repositories/ledger'
-import { findUserByAccount } from '../../../server/repositories/users'
+import { balancesOf } from '../../../server/ledger/repository'
+import { findUserByAccount } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
 import { png } from '../pictures'
 

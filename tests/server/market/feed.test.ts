@@ -21,7 +21,7 @@ import { type Candle, type Period, type Range, type Adjustment } from '../../../
 import { STOCKS, INSTRUMENTS } from '../../../server/market/instruments'
 import { type CreatedMarketFeed, createMarketFeed } from '../../../server/market/live-feed'
 import { corporateActions } from '../../../server/market/simulation'
-import { allMarketDays } from '../../../server/repositories/market'
+import { allMarketDays } from '../../../server/market/repository'
 import { type TestDatabase, TEST_MARKET_SEED, createTestDatabase } from '../helpers'
 
 const open: { feeds: CreatedMarketFeed[]; dbs: TestDatabase[] } = { feeds: [], dbs: [] }

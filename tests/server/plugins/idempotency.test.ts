@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requestFingerprint } from '../../../server/domain/idempotency'
+import { requestFingerprint } from '../../../server/plugins/idempotency-fingerprint'
 import { purgeExpired } from '../../../server/plugins/cleanup'
 import { type Commit, idempotencyRunner } from '../../../server/plugins/idempotency'
-import { insertClaim } from '../../../server/repositories/idempotency'
-import { entriesOfUser } from '../../../server/repositories/ledger'
-import { findUserByAccount, insertOrganisationCode, inviteCodeExists } from '../../../server/repositories/users'
+import { insertClaim } from '../../../server/plugins/idempotency-repository'
+import { entriesOfUser } from '../../../server/ledger/repository'
+import { findUserByAccount, insertOrganisationCode, inviteCodeExists } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
 
 let t: TestApp

@@ -9,9 +9,9 @@ import { exportCsv, fundRecordsQuery, refreshFundRecords } from '../../../src/da
 import { login } from '../../../src/data/session'
 import { clearSession } from '../../../src/data/sessionStore'
 import { indiaDay } from '../../../src/lib/dates'
-import { rechargeCreditEntry, withdrawalDecisionEntry, withdrawalFreezeEntry } from '../../../server/domain/funds'
-import { postEntry } from '../../../server/repositories/ledger'
-import { findUserByAccount } from '../../../server/repositories/users'
+import { rechargeCreditEntry, withdrawalDecisionEntry, withdrawalFreezeEntry } from '../../../server/funds/rules'
+import { postEntry } from '../../../server/ledger/repository'
+import { findUserByAccount } from '../../../server/accounts/repository'
 import { grant } from './funding'
 import { useRealServer } from '../support/realServer'
 

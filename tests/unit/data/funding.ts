@@ -1,7 +1,7 @@
 /** Test money for a fresh account: a demo grant posted through the real ledger (no shortcut); and a verified identity, which trading needs. */
-import { LEDGER_REASONS, HOUSE_PROMOTIONS, transfer, userAccount } from '../../../server/domain/ledger'
-import { postEntry } from '../../../server/repositories/ledger'
-import { findUserByAccount } from '../../../server/repositories/users'
+import { LEDGER_REASONS, HOUSE_PROMOTIONS, transfer, userAccount } from '../../../server/ledger/rules'
+import { postEntry } from '../../../server/ledger/repository'
+import { findUserByAccount } from '../../../server/accounts/repository'
 import { type RealServer } from '../support/realServer'
 
 export async function grant(server: RealServer, account: string, paise: number): Promise<void> {

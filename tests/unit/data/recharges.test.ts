@@ -17,7 +17,7 @@ import {
 } from '../../../src/data/recharges'
 import { login } from '../../../src/data/session'
 import { refreshUserInfo } from '../../../src/data/sync'
-import { findUserByAccount } from '../../../server/repositories/users'
+import { findUserByAccount } from '../../../server/accounts/repository'
 import { useRealServer } from '../support/realServer'
 import { png } from '../../server/pictures'
 

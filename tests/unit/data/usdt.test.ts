@@ -33,7 +33,7 @@ describe('USDT addresses', () => {
     server.proxy.setMode('down')
     const picture = await storedPicture(account, saved.qrUploadId!)
     expect(picture?.type).toBe('image/png')
-    // The picture as the server stores it (re-encoded, server/domain/uploads.ts).
+    // The picture as the server stores it (re-encoded, server/identity/uploads.ts).
     const upload = await server.t.database.db.selectFrom('uploads').select('bytes').where('id', '=', saved.qrUploadId!).executeTakeFirstOrThrow()
     expect(new Uint8Array(await picture!.arrayBuffer())).toEqual(new Uint8Array(upload.bytes))
     expect(await refreshUsdtAddresses()).toBeUndefined()

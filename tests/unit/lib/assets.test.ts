@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { userIdOfAccount } from '../../../server/domain/ledger'
-import { openingCosts } from '../../../server/domain/orders'
-import { closeSettlement, type Position } from '../../../server/domain/positions'
-import { closePositionEntry, openPositionEntry } from '../../../server/domain/trade-ledger'
-import { DEFAULT_TRADING_RULES } from '../../../server/domain/trading-rules'
+import { userIdOfAccount } from '../../../server/ledger/rules'
+import { openingCosts } from '../../../server/trade/order-rules'
+import { closeSettlement, type Position } from '../../../server/trade/position-rules'
+import { closePositionEntry, openPositionEntry } from '../../../server/trade/ledger-legs'
+import { DEFAULT_TRADING_RULES } from '../../../server/trade/rules'
 import { type AssetOrder, assetsOf, otherCurrenciesValue, positionPnl, realisedPnl, totalAssets } from '../../../src/lib/assets'
 
 /** An order as db.orders holds it, with only what the summary reads. */

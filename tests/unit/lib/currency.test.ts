@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCY_DECIMALS as SERVER_DECIMALS } from '../../../server/domain/exchange'
+import { CURRENCY_DECIMALS as SERVER_DECIMALS } from '../../../server/funds/exchange-rules'
 import { CURRENCY_DECIMALS, WALLET_CURRENCIES, decimalsOf, formatCurrency, isWalletCurrency, minorToDecimal, parseAmount } from '../../../src/lib/currency'
 import { formatMoney } from '../../../src/lib/money'
 

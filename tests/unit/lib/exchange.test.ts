@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CURRENCIES, exchangeQuote } from '../../../server/domain/exchange'
-import { DomainRefusal } from '../../../server/domain/refusal'
+import { CURRENCIES, exchangeQuote } from '../../../server/funds/exchange-rules'
+import { DomainRefusal } from '../../../server/http/refusal'
 import { createRng } from '../../../server/market/random'
 import { formatRateNumber, formatRupeeRate, minAcceptable, previewExchange, rateToDecimal, unitRate, valueInPaise } from '../../../src/lib/exchange'
 

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { rechargeCreditEntry, withdrawalDecisionEntry, withdrawalFreezeEntry } from '../../../server/domain/funds'
-import { exchangeEntry } from '../../../server/domain/exchange'
-import { LEDGER_REASONS, type LedgerReason } from '../../../server/domain/ledger'
-import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry } from '../../../server/domain/trade-ledger'
-import { type Paise } from '../../../server/domain/money'
+import { rechargeCreditEntry, withdrawalDecisionEntry, withdrawalFreezeEntry } from '../../../server/funds/rules'
+import { exchangeEntry } from '../../../server/funds/exchange-rules'
+import { LEDGER_REASONS, type LedgerReason } from '../../../server/ledger/rules'
+import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry } from '../../../server/trade/ledger-legs'
+import { type Paise } from '../../../server/ledger/money'
 import { activateLanguage, i18n } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
@@ -17,7 +17,7 @@ const say = (entry: FundEntry) => i18n._(describeFundEntry(entry))
 const order = { margin: paise(4_000_000), fee: paise(1_200), stampDuty: paise(600), totalDebit: paise(4_001_800) }
 const written: Record<LedgerReason, { reference: string | null; words: string }> = {
   demo_grant: { reference: 'demo grant', words: 'Demo funds' }, // server/db/seed.ts
-  sign_in_reward: { reference: 'sign_in:2026-11-23', words: 'Daily sign-in reward, 2026.11.23' }, // server/routes/user.ts
+  sign_in_reward: { reference: 'sign_in:2026-11-23', words: 'Daily sign-in reward, 2026.11.23' }, // server/accounts/routes.ts
   order_freeze: { reference: freezeOrderEntry(7, 'T0000000042', order).reference, words: 'Order T0000000042 placed: funds frozen' },
   order_unfreeze: { reference: unfreezeOrderEntry(7, 'T0000000042', order).reference, words: 'Order T0000000042 cancelled: funds released' },
   position_open: { reference: openPositionEntry(7, 'T0000000042', order, 'available').reference, words: 'Position opened, order T0000000042' },

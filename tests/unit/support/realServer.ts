@@ -6,8 +6,8 @@ import { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { setApiBase } from '../../../src/data/api'
 import { createTestApp, type TestApp } from '../../server/helpers'
-import { findUserByAccount } from '../../../server/repositories/users'
-import { entriesOfUser } from '../../../server/repositories/ledger'
+import { findUserByAccount } from '../../../server/accounts/repository'
+import { entriesOfUser } from '../../../server/ledger/repository'
 import { startTcpProxy, type TcpProxy } from './tcpProxy'
 
 export type RealServer = {

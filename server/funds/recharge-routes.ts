@@ -1,0 +1,111 @@
+/**
+ * Money in (issue 4): /user/rechargeChannels publishes where to send a deposit (config
+ * rechargeChannels: bank transfer, UPI, USDT), /user/recharge asks for its credit with the receipt
+ * picture (uploaded first through /user/upload, kind 'receipt'), /user/rechargeList shows the
+ * requests and their reviews. Thin: the rules are server/funds/recharge-rules.ts and funds.ts, the SQL
+ * server/funds/recharge-repository.ts. The money moves only when the review approves.
+ */
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { checkRechargeRequest } from './recharge-rules'
+import { sessionOf } from '../plugins/auth'
+import { ok, unauthorized } from '../plugins/envelope'
+import { hasPendingRecharge, insertRecharge, isOwnReceipt, rechargesOf, receiptInUse } from './recharge-repository'
+import { findUserById, lockUsers } from '../accounts/repository'
+import { hasPendingWithdrawal } from './withdrawal-repository'
+import { type RouteDeps } from '../http/deps'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
+
+const RechargeDto = Type.Object({
+  id: Type.Integer(),
+  channel: Type.String(),
+  amount: Type.Integer({ description: 'paise' }),
+  receiptUploadId: Type.Integer(),
+  status: Type.String({ description: 'pending, approved (credited) or rejected' }),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+
+const ChannelDto = Type.Union([
+  Type.Object({ id: Type.String(), kind: Type.Literal('bank'), beneficiary: Type.String(), accountNumber: Type.String(), ifsc: Type.String(), bank: Type.String() }),
+  Type.Object({ id: Type.String(), kind: Type.Literal('upi'), payee: Type.String(), vpa: Type.String() }),
+  Type.Object({ id: Type.String(), kind: Type.Literal('usdt'), network: Type.Literal('TRC20'), address: Type.String() }),
+])
+
+export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const { db, config, now, runIdempotent } = deps
+
+  app.post(
+    '/user/rechargeChannels',
+    {
+      schema: {
+        tags: ['funds'],
+        summary: 'Where to send a deposit: bank transfer, UPI or USDT details (empty when deposits are not open)',
+        description: 'Signed-in only: the company accounts are shown to customers, not to anyone who asks.',
+        body: EmptyObject,
+        response: replies(Type.Object({ data: Type.Array(ChannelDto) })),
+      },
+    },
+    async () => ok({ data: [...config.rechargeChannels] }),
+  )
+
+  app.post(
+    '/user/recharge',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['funds'],
+        summary: 'Ask for a deposit to be credited: the channel used, the amount sent and the transfer receipt; it goes to review',
+        description:
+          'Upload the receipt first (/user/upload, kind receipt). Refusals: recharge_channel_unknown {channel}, real_name_required {status}, ' +
+          'recharge_below_min {min}, outside_window {from,to,days?}, upload_not_found {id}, receipt_already_used, fund_operation_pending',
+        headers: IdempotencyHeaders,
+        body: Type.Object({
+          channel: ShortText(32),
+          amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }),
+          receiptUploadId: Id,
+        }),
+        response: replies(RechargeDto),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        const { channel, amount, receiptUploadId } = request.body
+        return commit(async (trx) => {
+          // Under the user's lock, like /user/withdraw: a recharge and a withdrawal sent at once
+          // cannot both find nothing pending.
+          await lockUsers(trx, [userId])
+          const user = await findUserById(trx, userId)
+          if (!user) throw unauthorized()
+          // Scoped by the user: another user's upload is "not found", never used.
+          const receiptOwn = await isOwnReceipt(trx, userId, receiptUploadId)
+          const receiptUsed = await receiptInUse(trx, receiptUploadId)
+          const otherPending = (await hasPendingRecharge(trx, userId)) || (await hasPendingWithdrawal(trx, userId))
+          const refusal = checkRechargeRequest({
+            channel,
+            channels: config.rechargeChannels,
+            amount,
+            status: user.real_name_status,
+            receiptUploadId,
+            receiptOwn,
+            receiptUsed,
+            otherPending,
+            rules: config.funds,
+            now: now(),
+          })
+          if (refusal) throw refusal
+          return insertRecharge(trx, { userId, channel, amount, receiptUploadId, now: now() })
+        })
+      }),
+  )
+
+  app.post(
+    '/user/rechargeList',
+    {
+      schema: { tags: ['funds'], summary: "The user's deposits and their reviews, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(RechargeDto) })) },
+    },
+    async (request) => ok({ data: await rechargesOf(db, sessionOf(request).userId) }),
+  )
+}

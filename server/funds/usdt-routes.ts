@@ -1,0 +1,99 @@
+/**
+ * The user's own USDT addresses (issue 4, /information/usdtAddress): one per network, checked per
+ * network (server/funds/usdt-rules.ts), with an optional picture of the wallet's payment QR code that
+ * the user uploaded first through /user/upload (kind payment_qr) and reads back through
+ * /user/uploadData, which only its owner can. Thin: SQL in usdt-repository.ts.
+ */
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { DomainRefusal } from '../http/refusal'
+import { checkUsdtAddress } from './usdt-rules'
+import { sessionOf } from '../plugins/auth'
+import { ok } from '../plugins/envelope'
+import { ownUpload } from '../identity/repository'
+import { deleteUsdtAddress, saveUsdtAddress, usdtAddressesOf } from './usdt-repository'
+import { type RouteDeps } from '../http/deps'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
+
+// Spelled out (USDT_NETWORKS in src/lib/validators.ts; a test holds them equal): a union mapped
+// from the list loses its literal types.
+const Network = Type.Union(
+  [Type.Literal('TRC20'), Type.Literal('ERC20')],
+  { description: 'TRC20 (TRON: T and 33 more base58 characters, checksum verified) or ERC20 (Ethereum: 0x and 40 hex digits)' },
+)
+const UsdtAddressDto = Type.Object({
+  network: Network,
+  address: Type.String(),
+  qrUploadId: Type.Union([Type.Integer(), Type.Null()], { description: 'the payment QR picture, read with /user/uploadData' }),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+
+const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
+
+export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const { db, now, runIdempotent } = deps
+
+  app.post(
+    '/user/usdtAddress',
+    {
+      schema: {
+        tags: ['funds'],
+        summary: "The user's USDT addresses, one per network",
+        body: EmptyObject,
+        response: replies(Type.Object({ data: Type.Array(UsdtAddressDto) })),
+      },
+    },
+    async (request) => ok({ data: await usdtAddressesOf(db, sessionOf(request).userId) }),
+  )
+
+  app.post(
+    '/user/setUsdtAddress',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['funds'],
+        summary: "Save the user's address on a network (replacing the one there), with an optional payment QR picture",
+        description: 'Refusals: usdt_address_invalid {network}, upload_not_found {id} (not the user’s own payment_qr picture)',
+        headers: IdempotencyHeaders,
+        body: Type.Object({
+          network: Network,
+          address: ShortText(128),
+          qrUploadId: Type.Optional(Type.Union([Id, Type.Null()])),
+        }),
+        response: replies(UsdtAddressDto),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        const { network, qrUploadId = null } = request.body
+        const address = checkUsdtAddress(network, request.body.address)
+        if (address instanceof DomainRefusal) throw address
+        if (qrUploadId !== null) {
+          const upload = await ownUpload(db, userId, qrUploadId)
+          if (!upload || upload.kind !== 'payment_qr') throw uploadNotFound(qrUploadId)
+        }
+        return commit((trx) => saveUsdtAddress(trx, { userId, network, address, qrUploadId, now: now() }))
+      }),
+  )
+
+  app.post(
+    '/user/delUsdtAddress',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['funds'],
+        summary: "Remove the user's address on a network (nothing happens when there is none)",
+        headers: IdempotencyHeaders,
+        body: Type.Object({ network: Network }),
+        response: replies(Type.Object({ removed: Type.Boolean() })),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        return commit(async (trx) => ({ removed: await deleteUsdtAddress(trx, userId, request.body.network) }))
+      }),
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * Withdrawals (issue 4): `withdrawals` rows (card, amount in paise, review status). Their money
+ * moves only through ledger entries (server/funds/rules.ts): frozen at the request, paid or
+ * unfrozen at the decision. Every read a user causes is scoped by their user id.
+ */
+import { withdrawalDecisionEntry, withdrawalFreezeEntry } from './rules'
+import { type Executor, type Tx } from '../db/executor'
+import { postEntry } from '../ledger/repository'
+
+export type Withdrawal = {
+  id: number
+  cardId: number
+  amount: number
+  status: 'pending' | 'approved' | 'rejected'
+  reason: string | null
+  createdAt: number
+  decidedAt: number | null
+}
+
+const COLUMNS = ['id', 'card_id as cardId', 'amount', 'status', 'reason', 'created_at as createdAt', 'decided_at as decidedAt'] as const
+
+/** Whether the user has a withdrawal waiting for its review (read under the user's lock). */
+export async function hasPendingWithdrawal(trx: Tx, userId: number): Promise<boolean> {
+  const row = await trx.selectFrom('withdrawals').select('id').where('user_id', '=', userId).where('status', '=', 'pending').limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** Records the request and freezes its amount; the caller holds the user's lock (lockTraders). */
+export async function insertWithdrawal(trx: Tx, w: { userId: number; cardId: number; amount: number; now: number }): Promise<Withdrawal> {
+  const row = await trx
+    .insertInto('withdrawals')
+    .values({ user_id: w.userId, card_id: w.cardId, amount: w.amount, created_at: w.now })
+    .returning(COLUMNS)
+    .executeTakeFirstOrThrow()
+  await postEntry(trx, withdrawalFreezeEntry(w.userId, row.id, w.amount), w.now, { lockedUserIds: [w.userId] })
+  return row
+}
+
+export async function withdrawalsOf(db: Executor, userId: number, limit = 50): Promise<Withdrawal[]> {
+  return db.selectFrom('withdrawals').select(COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute()
+}
+
+/**
+ * Decides a pending withdrawal: approved, the frozen amount is paid out; rejected, it is available
+ * again. False when it is no longer pending: a second decision changes nothing.
+ */
+export async function decideWithdrawal(trx: Tx, d: { id: number; approve: boolean; reason: string | null; operator: string; now: number }): Promise<boolean> {
+  const row = await trx
+    .updateTable('withdrawals')
+    .set({ status: d.approve ? 'approved' : 'rejected', reason: d.reason, decided_by: d.operator, decided_at: d.now })
+    .where('id', '=', d.id)
+    .where('status', '=', 'pending')
+    .returning(['user_id', 'amount'])
+    .executeTakeFirst()
+  if (!row) return false
+  await postEntry(trx, withdrawalDecisionEntry(row.user_id, d.id, row.amount, d.approve, d.operator), d.now)
+  return true
+}

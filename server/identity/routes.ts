@@ -1,0 +1,195 @@
+/**
+ * Identity and bank cards (issue 4): private picture uploads, the real-name submission and its
+ * status, and the user's bank cards. Thin: the rules are server/identity/rules.ts and uploads.ts,
+ * the SQL server/identity/repository.ts. Every read is scoped to the signed-in user.
+ */
+import { createHash } from 'node:crypto'
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { Type } from 'typebox'
+import { cardDuplicate, checkBankCard, checkRealName } from './rules'
+import { DomainRefusal } from '../http/refusal'
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_EDGE, storedPicture } from './uploads'
+import { sessionOf } from '../plugins/auth'
+import { ok } from '../plugins/envelope'
+import { bankCardsOf, insertBankCard, insertRealNameSubmission, insertUpload, latestRealNameSubmission, ownUpload } from './repository'
+import { findUserById, lockUsers } from '../accounts/repository'
+import { type RouteDeps } from '../http/deps'
+import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
+
+const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
+/** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
+const BASE64_MAX = Math.ceil((UPLOAD_MAX_BYTES + 1) / 3) * 4
+const Upload = Type.Object({ id: Type.Integer(), kind: UploadKind, contentType: Type.String(), size: Type.Integer(), createdAt: Type.Integer() })
+const Submission = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  idNumber: Type.String(),
+  pan: Type.String(),
+  frontUploadId: Type.Integer(),
+  backUploadId: Type.Integer(),
+  status: Type.String({ description: 'pending, approved or rejected' }),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+const Card = Type.Object({ id: Type.Integer(), holder: Type.String(), accountNumber: Type.String(), ifsc: Type.String(), bank: Type.String(), branch: Type.String(), createdAt: Type.Integer() })
+
+const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
+
+export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+  const { db, now, runIdempotent } = deps
+
+  app.post(
+    '/user/upload',
+    {
+      // Base64 of a 5 MB picture and the JSON around it.
+      bodyLimit: BASE64_MAX + 4096,
+      config: { idempotent: true },
+      schema: {
+        tags: ['identity'],
+        summary: 'Upload a private picture (JPEG, PNG or WebP, judged by its bytes; at most 5 MB) as base64',
+        description:
+          `The picture is decoded and stored re-encoded in its own format, upright, without metadata (EXIF, GPS, XMP, ICC) and at most ${UPLOAD_MAX_EDGE} px on its longest edge. ` +
+          'Refusals: upload_not_image (also for a file that does not decode), upload_too_large {max} (bytes), upload_too_many_pixels {max} (pixels)',
+        headers: IdempotencyHeaders,
+        body: Type.Object({ kind: UploadKind, data: Type.String({ maxLength: BASE64_MAX, pattern: '^[A-Za-z0-9+/=\\s]*$' }) }),
+        response: replies(Upload),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        // Decoded and re-encoded before the transaction opens: CPU work holds no database lock.
+        const picture = await storedPicture(new Uint8Array(Buffer.from(request.body.data, 'base64')))
+        if (picture instanceof DomainRefusal) throw picture
+        const { contentType, bytes } = picture
+        // The hash of what is stored: the same receipt sent twice matches even if its metadata or trailing bytes differ.
+        const sha256 = createHash('sha256').update(bytes).digest('hex')
+        return commit((trx) => insertUpload(trx, { userId, kind: request.body.kind, contentType, bytes, sha256, now: now() }))
+      }),
+  )
+
+  app.post(
+    '/user/uploadData',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: "One of the user's own pictures, as base64",
+        description: 'Refusals: upload_not_found {id} (also for another user’s picture)',
+        body: Type.Object({ id: Id }),
+        response: replies(Type.Intersect([Upload, Type.Object({ data: Type.String() })])),
+      },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request)
+      const found = await ownUpload(db, userId, request.body.id)
+      if (!found) throw uploadNotFound(request.body.id)
+      const { bytes, ...meta } = found
+      return ok({ ...meta, data: Buffer.from(bytes).toString('base64') })
+    },
+  )
+
+  app.post(
+    '/user/realName',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['identity'],
+        summary: 'Send name, ID number, PAN and the two ID photos for review',
+        description:
+          'Refusals: real_name_under_review, real_name_verified, name_invalid {max}, id_number_invalid, pan_invalid, upload_not_found {id}',
+        headers: IdempotencyHeaders,
+        body: Type.Object({
+          name: ShortText(200),
+          idNumber: ShortText(64),
+          pan: ShortText(16),
+          frontId: Id,
+          backId: Id,
+        }),
+        response: replies(Submission),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        const { frontId, backId } = request.body
+        for (const [id, kind] of [[frontId, 'id_front'], [backId, 'id_back']] as const) {
+          const upload = await ownUpload(db, userId, id)
+          if (!upload || upload.kind !== kind) throw uploadNotFound(id)
+        }
+        return commit(async (trx) => {
+          // Under the user's lock, so two submissions at once cannot both pass the status check.
+          await lockUsers(trx, [userId])
+          const user = await findUserById(trx, userId)
+          if (!user) throw new Error(`session user ${userId} is gone`)
+          const checked = checkRealName(request.body, user.real_name_status)
+          if (checked instanceof DomainRefusal) throw checked
+          return insertRealNameSubmission(trx, { userId, ...checked, frontUploadId: frontId, backUploadId: backId, now: now() })
+        })
+      }),
+  )
+
+  app.post(
+    '/user/realNameInfo',
+    {
+      schema: {
+        tags: ['identity'],
+        summary: "The identity's status (none, pending, verified, failed) with the reviewer's reason and the latest submission",
+        body: EmptyObject,
+        response: replies(
+          Type.Object({
+            status: Type.String(),
+            name: Type.Union([Type.String(), Type.Null()]),
+            reason: Type.Union([Type.String(), Type.Null()]),
+            submission: Type.Union([Submission, Type.Null()]),
+          }),
+        ),
+      },
+    },
+    async (request) => {
+      const { userId } = sessionOf(request)
+      const user = await findUserById(db, userId)
+      if (!user) throw new Error(`session user ${userId} is gone`)
+      const submission = (await latestRealNameSubmission(db, userId)) ?? null
+      return ok({ status: user.real_name_status, name: user.real_name, reason: user.real_name_reason, submission })
+    },
+  )
+
+  app.post(
+    '/user/bankList',
+    {
+      schema: { tags: ['identity'], summary: "The user's bank cards, oldest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Card) })) },
+    },
+    async (request) => ok({ data: await bankCardsOf(db, sessionOf(request).userId) }),
+  )
+
+  app.post(
+    '/user/addBankCard',
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['identity'],
+        summary: 'Add a bank card: the holder must be the verified name',
+        description: 'Refusals: real_name_required {status}, card_holder_mismatch, ifsc_invalid, bank_account_invalid, bank_required, card_duplicate',
+        headers: IdempotencyHeaders,
+        body: Type.Object({ holder: ShortText(200), accountNumber: ShortText(32), ifsc: ShortText(16), bank: ShortText(100), branch: ShortText(200) }),
+        response: replies(Card),
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(request, reply, async (commit) => {
+        const { userId } = sessionOf(request)
+        const user = await findUserById(db, userId)
+        if (!user) throw new Error(`session user ${userId} is gone`)
+        const cards = await bankCardsOf(db, userId)
+        const checked = checkBankCard(request.body, { status: user.real_name_status, verifiedName: user.real_name, cards })
+        if (checked instanceof DomainRefusal) throw checked
+        return commit(async (trx) => {
+          const card = await insertBankCard(trx, { userId, ...checked, now: now() })
+          // The same card added twice at once: the unique key lets one in.
+          if (!card) throw cardDuplicate()
+          return card
+        })
+      }),
+  )
+}
