@@ -14,11 +14,11 @@
  */
 import { type Paise } from '../ledger/money'
 import { type DomainRefusal } from '../http/refusal'
-import { type PriceBand } from '../../src/lib/trading'
+import { type PriceBand } from '../../src/lib/trade'
 
-// The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trading.ts, so
+// The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trade.ts, so
 // the order form's preview and the server's charge cannot round apart.
-export { PER_LAKH, type PriceBand, type Rounding, contractAmount, handlingFee, marginFor, mulDiv, priceBand, stampDuty } from '../../src/lib/trading'
+export { PER_LAKH, type PriceBand, type Rounding, contractAmount, handlingFee, marginFor, mulDiv, priceBand, stampDuty } from '../../src/lib/trade'
 
 export type Direction = 'long' | 'short'
 export const DIRECTIONS = { long: 'long', short: 'short' } as const satisfies Record<Direction, Direction>

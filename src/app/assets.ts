@@ -9,7 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type OrderRow, type UserInfo } from '../data/db'
 import { type ExchangeRates, type Wallet, refreshExchangeRates, refreshWallets, storedExchangeRates, storedWallets } from '../data/exchange'
 import { refreshUserInfo } from '../data/sync'
-import { refreshOrders } from '../data/trading'
+import { refreshOrders } from '../data/trade'
 import { assetsOf, type Assets } from '../lib/assets'
 import { useLiveQuotes } from './useLiveQuotes'
 

@@ -31,11 +31,13 @@
  * editing an old one, and add a test that upgrades from the previous shape.
  */
 import { Dexie, type EntityTable } from 'dexie'
-import { type Paise } from '../lib/money'
-import { type InstrumentKind, type OrderDto } from '../lib/trading'
 import { type Restore, anyOf, bool, exactly, listOf, nullable, num, object, oneOf, str } from '../lib/restore'
 import { USDT_NETWORKS } from '../lib/validators'
-// `import type`, erased at runtime: the modules that fetch these values import this one.
+// `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
+// import): the modules that fetch these values import this one, and the money and trading
+// maths is not code the first route loads.
+import type { Paise } from '../lib/money'
+import type { InstrumentKind, OrderDto } from '../lib/trade'
 import type { BankCard, RealNameInfo } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
 import type { Withdrawal } from './withdrawals'
@@ -120,7 +122,7 @@ export type OutboxItem = {
   confirmedAt?: number
 }
 
-export type { InstrumentKind } from '../lib/trading'
+export type { InstrumentKind } from '../lib/trade'
 
 /**
  * A quote as /stock/list, /stock/detail and the stream send it. Prices are whole units of
@@ -181,8 +183,8 @@ export type CandleRow = {
 
 export type WatchlistRow = { account: string; symbol: string; addedAt: number }
 
-// The order contract is shared with the server (src/lib/trading.ts).
-export type { OrderDto, OrderStatus } from '../lib/trading'
+// The order contract is shared with the server (src/lib/trade.ts).
+export type { OrderDto, OrderStatus } from '../lib/trade'
 
 export type OrderRow = OrderDto & {
   account: string

@@ -45,7 +45,7 @@ function once<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const signIn = once(() => import('./signIn'))
-const trading = once(() => import('./trading'))
+const trading = once(() => import('./trade'))
 const market = once(() => import('./market'))
 const identity = once(() => import('./identity'))
 

@@ -8,7 +8,7 @@
  */
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
-import { refreshFundRecords } from './funds'
+import { refreshFundRecords } from './fundRecords'
 import { toBase64 } from './identity'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'

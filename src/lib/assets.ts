@@ -20,7 +20,7 @@
  */
 import { type OrderRow } from '../data/db'
 import { valueInPaise } from './exchange'
-import { unrealisedPnl } from './trading'
+import { unrealisedPnl } from './trade'
 
 export type AssetOrder = Pick<
   OrderRow,

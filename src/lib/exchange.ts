@@ -5,7 +5,7 @@
  * A unit test runs both over thousands of random inputs and expects the same answers.
  */
 import { CURRENCY_DECIMALS, isWalletCurrency, type WalletCurrency } from './currency'
-import { PER_LAKH } from './trading'
+import { PER_LAKH } from './trade'
 
 export const RATE_SCALE = 100_000_000
 

@@ -1,5 +1,5 @@
-/** Actions of the fund records screen: refreshes through src/data/funds.ts. */
-import { type FundKind, exportCsv, refreshFundRecords, refreshFundRecordsPage } from '../../data/funds'
+/** Actions of the fund records screen: refreshes through src/data/fundRecords.ts. */
+import { type FundKind, exportCsv, refreshFundRecords, refreshFundRecordsPage } from '../../data/fundRecords'
 import { refreshWithdrawals, requestWithdrawal } from '../../data/withdrawals'
 
 export { refreshWithdrawals, requestWithdrawal }

@@ -1,5 +1,5 @@
 /** Actions of the trading screens: orders through the outbox, reads through src/data refreshers. */
-import { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, refreshOrders } from '../../data/trading'
+import { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, refreshOrders } from '../../data/trade'
 import { refreshStockDetail, refreshStockList } from '../../data/market'
 import { refreshUserInfo } from '../../data/sync'
 import { discard } from '../../data/outbox'

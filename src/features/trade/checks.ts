@@ -4,7 +4,7 @@
  * passes the rules, the quote, the user's balance and flags, and the time.
  */
 import { type UserInfo } from '../../data/db'
-import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trading'
+import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trade'
 
 const MINUTE_MS = 60_000
 /** India keeps UTC+05:30 all year, so a fixed offset is exact. */

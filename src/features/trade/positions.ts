@@ -1,17 +1,12 @@
 /**
  * What each tab of the trade screen lists, and the "holding items" view that sums the open
- * positions of one instrument and direction. Pure; values come from src/lib/trading.ts.
+ * positions of one instrument and direction (the tabs themselves: tabs.ts). Pure; values come
+ * from src/lib/trade.ts.
  */
 import { type OrderRow, type QuoteRow } from '../../data/db'
-import { marketValue, unrealisedPnl } from '../../lib/trading'
+import { marketValue, unrealisedPnl } from '../../lib/trade'
 import { isOpen } from './labels'
-
-export const TRADE_TABS = ['open', 'pending', 'ended', 'holding', 'crypto', 'forex'] as const
-export type TradeTab = (typeof TRADE_TABS)[number]
-
-export function isTradeTab(value: unknown): value is TradeTab {
-  return typeof value === 'string' && (TRADE_TABS as readonly string[]).includes(value)
-}
+import { type TradeTab } from './tabs'
 
 /** The orders a tab lists, newest first as given. "holding" lists the open ones (then summed). */
 export function ordersOfTab(orders: readonly OrderRow[], tab: TradeTab): OrderRow[] {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSession } from '../../app/guards'
-import { SearchScreen } from '../../features/favorite/SearchScreen'
+import { SearchScreen } from '../../features/watchlist/SearchScreen'
 
 type Search = { q?: string }
 

@@ -3,7 +3,7 @@ import { requireSession } from '../../app/guards'
 import { getSession } from '../../data/session'
 import { TradeScreen } from '../../features/trade/TradeScreen'
 import { readOrders } from '../../features/trade/queries'
-import { isTradeTab, type TradeTab } from '../../features/trade/positions'
+import { isTradeTab, type TradeTab } from '../../features/trade/tabs'
 
 type Search = { tab: TradeTab }
 

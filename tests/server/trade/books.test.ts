@@ -3,7 +3,7 @@ import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../../.
 import { createRng } from '../../../server/market/random'
 import { postEntry } from '../../../server/ledger/repository'
 import { lockTrader } from '../../../server/trade/repository'
-import { type OrderDto } from '../../../src/lib/trading'
+import { type OrderDto } from '../../../src/lib/trade'
 import { createClock, createTestApp, type Reply, type TestApp } from '../helpers'
 import { lockWaiters } from '../locks'
 import { available, cancel, close, create, detail, expectBooksWhole, grant, orderOf, trader, type Trader } from './support'

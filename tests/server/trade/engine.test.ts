@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { entriesOfUser } from '../../../server/ledger/repository'
-import { type OrderDto } from '../../../src/lib/trading'
+import { type OrderDto } from '../../../src/lib/trade'
 import { createClock, createTestApp, type TestApp } from '../helpers'
 import { available, close, create, detail, expectBooksWhole, orderOf, trader, type Trader } from './support'
 

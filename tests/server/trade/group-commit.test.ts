@@ -5,7 +5,7 @@ import { DomainRefusal } from '../../../server/http/refusal'
 import { type ActiveClaim, commitGroup } from '../../../server/plugins/idempotency'
 import { insertClaim } from '../../../server/plugins/idempotency-repository'
 import { driftedBalances } from '../../../server/ledger/repository'
-import { type OrderDto } from '../../../src/lib/trading'
+import { type OrderDto } from '../../../src/lib/trade'
 import { createClock, createTestApp, type Reply, type TestApp } from '../helpers'
 import { available, create, expectBooksWhole, grant, orderOf, trader, type Trader } from './support'
 

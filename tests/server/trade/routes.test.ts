@@ -3,7 +3,7 @@ import { type OrderDto as ClientOrderDto } from '../../../src/data/db'
 import { setFlag } from '../../../server/accounts/flag-repository'
 import { entriesOfUser } from '../../../server/ledger/repository'
 import { insertOrganisationCode } from '../../../server/accounts/repository'
-import { type OrderDto } from '../../../src/lib/trading'
+import { type OrderDto } from '../../../src/lib/trade'
 import { createClock, createTestApp, type TestApp } from '../helpers'
 import { available, cancel, close, create, detail, expectBooksWhole, orderOf, refusal, trader, type Trader } from './support'
 

@@ -1,7 +1,7 @@
 /** Shared steps of the trading tests: funded traders, orders through the real routes, the books. */
 import { sql } from 'kysely'
 import { expect } from 'vitest'
-import { type OrderDto } from '../../../src/lib/trading'
+import { type OrderDto } from '../../../src/lib/trade'
 import { userAccount } from '../../../server/ledger/rules'
 import { HOUSE_POSITION_MARGIN } from '../../../server/trade/ledger-legs'
 import { balancesOf, unbalancedEntries } from '../../../server/ledger/repository'

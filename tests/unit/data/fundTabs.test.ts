@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiRefusal, NetworkError } from '../../../src/data/api'
 import { db } from '../../../src/data/db'
-import { exportCsv, fundRecordsQuery, refreshFundRecords } from '../../../src/data/funds'
+import { exportCsv, fundRecordsQuery, refreshFundRecords } from '../../../src/data/fundRecords'
 import { login } from '../../../src/data/session'
 import { clearSession } from '../../../src/data/sessionStore'
 import { indiaDay } from '../../../src/lib/dates'

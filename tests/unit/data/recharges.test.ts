@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiRefusal, NetworkError } from '../../../src/data/api'
 import { db } from '../../../src/data/db'
-import { fundRecordsQuery } from '../../../src/data/funds'
+import { fundRecordsQuery } from '../../../src/data/fundRecords'
 import {
   type Recharge,
   type RechargeChannel,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type OrderRow, type UserInfo } from '../../../src/data/db'
-import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/lib/trading'
+import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/lib/trade'
 import { checkOrder, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
 import { holdingItems, ordersOfTab } from '../../../src/features/trade/positions'
 import { formatQuantity } from '../../../src/features/trade/labels'

@@ -18,7 +18,7 @@ import '../market/market.css'
 const route = getRouteApi('/favorite/index')
 
 /** The watchlist, newest first, live from Dexie; works offline, changes queue in the outbox. */
-export function FavoriteScreen() {
+export function WatchlistScreen() {
   const { t } = useLingui()
   const account = useSessionAccount()
   const loaded = route.useLoaderData()

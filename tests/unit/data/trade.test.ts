@@ -5,7 +5,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NetworkError, call, onApiEvent, type ApiEvent } from '../../../src/data/api'
 import { db, type OrderDto, type OutboxItem } from '../../../src/data/db'
-import { fundRecordsKey, fundRecordsQuery, refreshFundRecords } from '../../../src/data/funds'
+import { fundRecordsKey, fundRecordsQuery, refreshFundRecords } from '../../../src/data/fundRecords'
 import { confirmHeld, discard, replayOutbox } from '../../../src/data/outbox'
 import { staleMarketOrder } from '../../../src/data/marketOrderGuard'
 import { login } from '../../../src/data/session'
@@ -18,7 +18,7 @@ import {
   ordersKey,
   placeOrder,
   refreshOrders,
-} from '../../../src/data/trading'
+} from '../../../src/data/trade'
 import { useRealServer } from '../support/realServer'
 import { grant, verify } from './funding'
 

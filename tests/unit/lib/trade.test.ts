@@ -11,7 +11,7 @@ import {
   stampDuty,
   tradingRulesFromConfig,
   unrealisedPnl,
-} from '../../../src/lib/trading'
+} from '../../../src/lib/trade'
 
 describe('contractAmount', () => {
   it('is quantity x price for a stock (divisor 1)', () => {
