@@ -3,7 +3,6 @@ import { useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { onApiEvent } from '../data/api'
 import { getSession } from '../data/session'
-import { translateRefusal } from '../i18n/serverMessages'
 import { lazyToast } from './toaster'
 
 /** How long the "log in again" toast is read before the app goes to the re-login screen. */
@@ -23,8 +22,11 @@ export function ApiEvents() {
     let reloginTimer: ReturnType<typeof setTimeout> | undefined
     const unsubscribe = onApiEvent((event) => {
       if (event.type === 'refusal') {
-        const message = translateRefusal(event)
-        lazyToast((toast) => toast.error(message, { id: `refusal:${event.code}` }))
+        // The refusal translations load with the first refusal: the first screen shows none.
+        void import('../i18n/serverMessages').then(({ translateRefusal }) => {
+          const message = translateRefusal(event)
+          lazyToast((toast) => toast.error(message, { id: `refusal:${event.code}` }))
+        })
       } else if (event.type === 'unauthorized') {
         if (reloginTimer !== undefined) return
         if (router.state.location.pathname.startsWith('/login/')) return
