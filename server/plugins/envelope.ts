@@ -5,26 +5,27 @@
 import { STATUS_CODES } from 'node:http'
 import { type Socket } from 'node:net'
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import { type RefusalCode, type RefusalParamsOf, wireParams } from '../../src/contract/refusals'
 import { DomainRefusal, type RefusalParams } from '../http/refusal'
 
-export type Envelope<T> = { status: 0 | 1; msg: string; code?: string; params?: RefusalParams; data?: T }
+export type Envelope<T> = { status: 0 | 1; msg: string; code?: RefusalCode; params?: RefusalParams; data?: T }
 
 export function ok<T>(data: T): Envelope<T> & { data: T } {
   return { status: 1, msg: 'ok', data }
 }
 
-export function refusalBody(code: string, params: RefusalParams, msg: string): Envelope<never> {
-  return { status: 0, msg, code, params }
+export function refusalBody<C extends RefusalCode>(code: C, params: NoInfer<RefusalParamsOf<C>>, msg: string): Envelope<never> {
+  return { status: 0, msg, code, params: wireParams(params) }
 }
 
 /** A refusal outside HTTP 200: 400, 401, 404, 409, 422, 429. */
-export class HttpError extends Error {
+export class HttpError<C extends RefusalCode = RefusalCode> extends Error {
   readonly statusCode: number
-  readonly code: string
-  readonly params: RefusalParams
+  readonly code: C
+  readonly params: RefusalParamsOf<C>
   readonly headers: Record<string, string>
 
-  constructor(statusCode: number, code: string, params: RefusalParams, msg: string, headers: Record<string, string> = {}) {
+  constructor(statusCode: number, code: C, params: NoInfer<RefusalParamsOf<C>>, msg: string, headers: Record<string, string> = {}) {
     super(msg)
     this.name = 'HttpError'
     this.statusCode = statusCode

@@ -6,13 +6,24 @@
  */
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import {
+  type ClientRefusalCode,
+  type RefusalCode,
+  type RefusalParamName,
+  type RefusalParams,
+  clientRefusalParams,
+  refusalParams,
+} from '../contract/refusals'
 import { formatDateTime } from '../lib/dates'
 import { formatMoney } from '../lib/money'
 import { formatCurrency, isWalletCurrency } from '../lib/currency'
 import { i18n } from './setup'
 import { intlLocale, normalizeLanguage } from './languages'
 
-export type RefusalParams = Record<string, string | number>
+export { type RefusalParams } from '../contract/refusals'
+
+/** Every code a reader may be shown: the server's, and the app's own (no connection, ...). */
+export type ShownCode = RefusalCode | ClientRefusalCode
 
 export type RefusalLike = { code?: string | null; params?: RefusalParams | null; msg?: string | null }
 
@@ -102,7 +113,10 @@ function formatMinor(value: string | number | undefined, params: RefusalParams):
   return isWalletCurrency(params.currency) ? formatCurrency(n, params.currency) : formatMoney(n)
 }
 
-const paramFormats: Partial<Record<string, Record<string, (v: string | number | undefined, params: RefusalParams) => string>>> = {
+type Format = (v: string | number | undefined, params: RefusalParams) => string
+
+// Keyed by the contract, so a format for a code or param the server does not send is a type error.
+const paramFormats: { [C in ShownCode]?: { [N in RefusalParamName<C>]?: Format } } = {
   password_length: { min: formatNumber, max: formatNumber },
   too_many_attempts: { retryAfter: formatWait, limit: formatNumber, windowSeconds: formatWindow },
   already_signed_in: { day: formatDay },
@@ -114,6 +128,7 @@ const paramFormats: Partial<Record<string, Record<string, (v: string | number | 
   price_out_of_band: { min: formatPaise, max: formatPaise },
   order_not_pending: { status: formatStatus },
   position_not_holding: { status: formatStatus },
+  status_transition_invalid: { status: formatStatus },
   position_locked: { unlockAt: formatInstant },
   market_order_stale: { createdAt: formatInstant },
   upload_too_large: { max: formatMegabytes },
@@ -124,18 +139,22 @@ const paramFormats: Partial<Record<string, Record<string, (v: string | number | 
   name_invalid: { max: formatNumber },
 }
 
-function formatParams(code: string, params: RefusalParams): Formatted {
-  const formats = paramFormats[code] ?? {}
+function formatParams(code: ShownCode, params: RefusalParams): Formatted {
+  const formats: Partial<Record<string, Format>> = paramFormats[code] ?? {}
   const out: Formatted = {}
   for (const [name, value] of Object.entries(params)) out[name] = (formats[name] ?? text)(value, params)
   return out
 }
 
+/** A code's params as shown: only the names the contract declares for it. */
+type Shown<C extends ShownCode> = { [N in RefusalParamName<C>]?: string }
+
 /**
- * One descriptor per code. The macro turns each template into an ID from its English text;
+ * One descriptor per code the contract declares (src/contract/refusals.ts): a code without a
+ * sentence is a type error. The macro turns each template into an ID from its English text;
  * placeholders are plain identifiers so translators see names, not positions.
  */
-const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
+const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
   // /user/register
   account_invalid: () => msg`Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.`,
   password_length: ({ min = '', max = '' }) => msg`The password must be ${min} to ${max} characters long.`,
@@ -202,6 +221,9 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
     status ? msg`Only a holding position can be closed; this one is ${status}.` : msg`Only a holding position can be closed.`,
   position_locked: ({ unlockAt }) =>
     unlockAt ? msg`This position is locked until ${unlockAt} (India time).` : msg`This position is still locked.`,
+  // A race lost inside the server (the position moved on first): the event itself is not shown.
+  status_transition_invalid: ({ status }) =>
+    status ? msg`This position has changed meanwhile; it is ${status} now.` : msg`This position has changed meanwhile.`,
   // Identity and bank cards (issue 4)
   upload_not_image: () => msg`The file is not a picture. Choose a JPEG, PNG or WebP photo.`,
   upload_too_large: ({ max }) => (max ? msg`The picture is too large: at most ${max}.` : msg`The picture is too large.`),
@@ -261,6 +283,11 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
     createdAt
       ? msg`This market order was placed at ${createdAt} and not sent yet. Confirm it at the current price or discard it.`
       : msg`This market order waited too long to be sent. Confirm it at the current price or discard it.`,
+  // Back office (the operators' own screens) and reviews
+  reason_required: () => msg`Write the reason the user will see.`,
+  review_already_decided: () => msg`This request has already been decided.`,
+  operator_name_invalid: () => msg`Use 3 to 32 lower-case letters, digits, dot, dash or underscore.`,
+  operator_exists: () => msg`That username is taken.`,
   // Protocol codes from the envelope contract.
   unauthorized: () => msg`Your session has ended. Please log in again.`,
   request_in_flight: () => msg`This request is still being processed. Please wait a moment.`,
@@ -275,9 +302,6 @@ const byCode: Record<string, (p: Formatted) => MessageDescriptor> = {
   expired: () => msg`This action waited more than 7 days to be sent and was cancelled.`,
   network: () => msg`Cannot reach the server. Check your connection.`,
 }
-
-/** Codes translateRefusal knows; tests check each one has a translation. */
-export const KNOWN_REFUSAL_CODES = Object.keys(byCode)
 
 type LegacyEntry = (values: readonly string[]) => MessageDescriptor
 
@@ -355,13 +379,19 @@ function translateLegacy(message: string): string {
   return message
 }
 
+// hasOwn, so a code such as "constructor" cannot reach Object.prototype.
+function isShownCode(code: string): code is ShownCode {
+  return Object.hasOwn(refusalParams, code) || Object.hasOwn(clientRefusalParams, code)
+}
+
 /**
  * The reader's sentence for a refusal: by code with its params when the code is known,
  * otherwise by the legacy path on `msg`.
  */
 export function translateRefusal({ code, params, msg: message }: RefusalLike): string {
-  // hasOwn, so a code such as "constructor" cannot reach Object.prototype.
-  const entry = code && Object.hasOwn(byCode, code) ? byCode[code] : undefined
-  if (code && entry) return i18n._(entry(formatParams(code, params ?? {})))
+  if (code && isShownCode(code)) {
+    const entry: (p: Formatted) => MessageDescriptor = byCode[code]
+    return i18n._(entry(formatParams(code, params ?? {})))
+  }
   return translateLegacy(message ?? '')
 }

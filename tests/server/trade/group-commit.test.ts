@@ -95,7 +95,7 @@ describe('commitGroup', () => {
       const out: unknown[] = []
       for (const v of inputs) {
         if (v === 'refused') {
-          out.push(new DomainRefusal('probe_refused', {}, 'refused'))
+          out.push(new DomainRefusal('amount_invalid', {}, 'refused'))
           continue
         }
         if (v === 'broken') throw new Error('broken input')
@@ -112,7 +112,7 @@ describe('commitGroup', () => {
     expect(batches.slice(1)).toEqual(inputs.map((v) => [v]))
     expect(results[0]).toMatchObject({ status: 'fulfilled', value: { stored: { statusCode: 200 } } })
     expect(results[3]).toMatchObject({ status: 'fulfilled' })
-    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'probe_refused' } })
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { code: 'amount_invalid' } })
     expect(results[2]).toMatchObject({ status: 'rejected', reason: { message: 'broken input' } })
     const rows = await sql<{ v: string }>`select v from group_commit_probe order by v`.execute(t.database.db)
     expect(rows.rows.map((r) => r.v)).toEqual(['a', 'b'])
@@ -126,7 +126,7 @@ describe('commitGroup', () => {
     const batches: number[] = []
     const group = commitGroup<number>(t.database.db, async (_trx, inputs) => {
       batches.push(inputs.length)
-      return inputs.map((n) => (n % 3 === 0 ? new DomainRefusal('probe_refused', { n }, 'refused') : { n }))
+      return inputs.map((n) => (n % 3 === 0 ? new DomainRefusal('order_not_found', { id: n }, 'refused') : { n }))
     })
     const claims = await Promise.all(Array.from({ length: 9 }, (_, i) => claimFor(`test:batch:${i}`)))
     const results = await Promise.allSettled(claims.map((c, i) => group.submit(c, i)))

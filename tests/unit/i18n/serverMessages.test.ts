@@ -2,10 +2,36 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { readCatalog } from './catalogs'
 import { activateLanguage, i18n } from '../../../src/i18n/setup'
-import { KNOWN_REFUSAL_CODES, LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
+import { LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
+import { CLIENT_REFUSAL_CODES, REFUSAL_CODES, paramNamesOf, type ClientRefusalCode, type RefusalCode, type RefusalParamName, type RefusalParams } from '../../../src/contract/refusals'
 
-// Sample params for every code, so each descriptor is exercised with its placeholders filled.
-const sampleParams = { min: 6, max: 32, reason: 'KYC review', retryAfter: 900, day: '2024-01-02', id: 7, field: 'account' }
+type Code = RefusalCode | ClientRefusalCode
+
+// Every code of the contract (src/contract/refusals.ts), the server's and the app's own.
+const CODES: readonly Code[] = [...REFUSAL_CODES, ...CLIENT_REFUSAL_CODES]
+
+// Sample values for every param name the contract declares (a new name without one is a type
+// error); a name whose value picks the sentence lists each value that does.
+const samples: Record<RefusalParamName<Code>, readonly (string | number)[]> = {
+  min: [6], max: [32], reason: ['KYC review'], retryAfter: [900], day: ['2024-01-02'], id: [7], field: ['account'],
+  digits: [6], symbol: ['RELIANCE'], allowed: ['1,2,5'], opens: [1_700_000_000_000], cutoff: ['15:00'],
+  status: ['holding', 'pending'], unlockAt: [1_700_000_000_000], event: ['close'], required: [2_000], available: [1_050],
+  currency: ['USD', 'INR'], from: ['09:00', 'USD'], to: ['18:00', 'INR'], days: ['weekdays', 'all'], network: ['TRC20', 'ERC20', 'BEP20'],
+  channel: ['upi'], amountOut: [14_925], minAmountOut: [15_000], what: ['user'], rule: ['password', 'account_address', 'address', 'registration', 'newer_rule'],
+  limit: [5], windowSeconds: [900], createdAt: [1_700_000_000_000],
+}
+
+/**
+ * The params each code is tried with: none; every declared one filled; each alone; and every one
+ * filled but one value varied, so each branch of a sentence is reached.
+ */
+function paramSets(code: Code): RefusalParams[] {
+  const names = paramNamesOf(code) as readonly RefusalParamName<Code>[]
+  const all: RefusalParams = Object.fromEntries(names.map((n) => [n, samples[n][0]!]))
+  const sets: RefusalParams[] = [{}, all]
+  for (const n of names) for (const v of samples[n]) sets.push({ [n]: v }, { ...all, [n]: v })
+  return sets
+}
 
 describe('translateRefusal in English', () => {
   beforeEach(async () => {
@@ -97,9 +123,9 @@ describe('translateRefusal in English', () => {
       'password_wrong', 'password_same', 'already_signed_in', 'news_not_found', 'unauthorized', 'request_in_flight',
       'idempotency_key_reused', 'idempotency_key_required', 'bad_request', 'not_found', 'internal_error', 'expired', 'network',
     ]
-    expect(KNOWN_REFUSAL_CODES).toEqual(expect.arrayContaining(contract))
-    for (const code of KNOWN_REFUSAL_CODES) {
-      for (const params of [sampleParams, {}]) {
+    expect(CODES).toEqual(expect.arrayContaining(contract))
+    for (const code of CODES) {
+      for (const params of paramSets(code)) {
         const text = translateRefusal({ code, params, msg: '余额不足' })
         expect(text, code).not.toBe('')
         expect(text, code).not.toMatch(/[{}]|undefined|\p{Script=Han}/u)
@@ -223,7 +249,7 @@ describe('catalog coverage of server messages', () => {
     i18n.activate('probe')
     const record = ({ id }: { id: string }) => usedIds.add(id)
     i18n.on('missing', record)
-    for (const code of KNOWN_REFUSAL_CODES) for (const params of [sampleParams, {}]) translateRefusal({ code, params })
+    for (const code of CODES) for (const params of paramSets(code)) translateRefusal({ code, params })
     for (const template of LEGACY_TEMPLATES) translateRefusal({ msg: template.replaceAll(/\{\d+\}/g, '10') })
     translateRefusal({ msg: '未知' })
     i18n.removeListener('missing', record)
