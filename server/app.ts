@@ -27,6 +27,9 @@ import { withdrawRoutes } from './funds/withdrawal-routes'
 import { usdtRoutes } from './funds/usdt-routes'
 import { exchangeRoutes } from './funds/exchange-routes'
 import { adminRoutes } from './admin/routes'
+import { reviewRoutes } from './reviews/routes'
+import { identityAdminRoutes } from './identity/admin-routes'
+import { accountAdminRoutes } from './accounts/admin-routes'
 import { rechargeRoutes } from './funds/recharge-routes'
 import { stripUnknownBodyFields } from './http/schemas'
 import { createAutoReviewer } from './reviews/auto-review'
@@ -124,6 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usdtRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(exchangeRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(adminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
+  await app.register(reviewRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
+  await app.register(identityAdminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
+  await app.register(accountAdminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })
   await app.register(rechargeRoutes, { ...routeDeps, prefix: API_PREFIX })
 
   // Background work, one registry; each 'database' job runs on one process at a time.

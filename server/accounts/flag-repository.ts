@@ -1,6 +1,6 @@
 /**
  * Account flags (frozen, login banned, disabled, no trade, no withdrawal): one row per flag that
- * is on, with the reason the user is shown. The back office sets and clears them (routes/admin.ts).
+ * is on, with the reason the user is shown. The back office sets and clears them (admin-service.ts).
  */
 import { type AccountFlag, type FlagReasons } from './rules'
 import { type Executor } from '../db/executor'

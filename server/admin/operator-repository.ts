@@ -1,6 +1,6 @@
 /**
- * The back office's people (issue 4): operator accounts, their sessions (only the sha256 of a
- * token is kept) and the audit log every operator action writes in the action's transaction.
+ * The back office's people (issue 4): operator accounts and their sessions (only the sha256 of a
+ * token is kept). The audit log is audit-repository.ts.
  */
 import { type Executor } from '../db/executor'
 
@@ -68,32 +68,4 @@ export async function findLiveOperatorSession(db: Executor, tokenHash: string, n
 
 export async function revokeOperatorSession(db: Executor, sessionId: number, now: number): Promise<void> {
   await db.updateTable('operator_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute()
-}
-
-export type AuditInput = { operator: string; action: string; userId?: number | null; subject?: string | null; detail?: Record<string, unknown>; now: number }
-
-export async function audit(db: Executor, a: AuditInput): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({ operator: a.operator, action: a.action, user_id: a.userId ?? null, subject: a.subject ?? null, detail: JSON.stringify(a.detail ?? {}), at: a.now })
-    .execute()
-}
-
-export type AuditRecord = { id: number; operator: string; action: string; userId: number | null; account: string | null; subject: string | null; detail: unknown; at: number }
-
-/** Newest first; one user's actions when `userId` is given. */
-export async function auditPage(db: Executor, q: { userId?: number; page: number; size: number }): Promise<{ data: AuditRecord[]; total: number }> {
-  let base = db.selectFrom('audit_log as a')
-  if (q.userId !== undefined) base = base.where('a.user_id', '=', q.userId)
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('users as u', 'u.id', 'a.user_id')
-      .select(['a.id', 'a.operator', 'a.action', 'a.user_id as userId', 'u.account', 'a.subject', 'a.detail', 'a.at'])
-      .orderBy('a.id', 'desc')
-      .limit(q.size)
-      .offset((q.page - 1) * q.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { data: rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as unknown })), total: Number(count.n) }
 }

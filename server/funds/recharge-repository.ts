@@ -3,7 +3,7 @@
  * status). No money moves at the request: an approving decision posts the one credit entry
  * (server/funds/rules.ts rechargeCreditEntry), a rejection posts nothing. Every read a user causes
  * is scoped by their user id; the back office's (rechargeReviews) is not, and serves only its
- * review queue (server/reviews/queues.ts).
+ * review queue (server/reviews/service.ts).
  */
 import { sql } from 'kysely'
 import { rechargeCreditEntry } from './rules'
@@ -82,7 +82,7 @@ export async function decideRecharge(trx: Tx, d: { id: number; approve: boolean;
   return true
 }
 
-/** One recharge as the back office's reviewer sees it (server/reviews/queues.ts). */
+/** One recharge as the back office's reviewer sees it (server/reviews/service.ts). */
 export type RechargeReview = Recharge & {
   userId: number
   account: string

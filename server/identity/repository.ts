@@ -30,6 +30,11 @@ export async function ownUpload(db: Executor, userId: number, id: number): Promi
     .executeTakeFirst()
 }
 
+/** Any user's upload with its bytes, for the back office's evidence viewer. */
+export async function uploadById(db: Executor, id: number): Promise<{ id: number; userId: number; kind: UploadKind; contentType: UploadsTable['content_type']; bytes: Uint8Array } | undefined> {
+  return db.selectFrom('uploads').select(['id', 'user_id as userId', 'kind', 'content_type as contentType', 'bytes']).where('id', '=', id).executeTakeFirst()
+}
+
 export type RealNameSubmission = {
   id: number
   name: string

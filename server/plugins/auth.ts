@@ -7,7 +7,8 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { hashSessionToken } from '../accounts/tokens'
 import { type Executor } from '../db/executor'
-import { findLiveOperatorSession, type OperatorSession } from '../admin/operator-repository'
+import { type OperatorSession } from '../admin/operator-repository'
+import { operatorOfToken } from '../admin/operator-session'
 import { findLiveSessions, type LiveSession, type SessionLookup } from '../accounts/session-repository'
 import { accessOf } from './access'
 import { coalesce } from './coalesce'
@@ -44,7 +45,7 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
     if (access === 'public') return
     if (access === 'operator') {
       const token = headerValue(request, 'operator-token')
-      const operator = token ? await findLiveOperatorSession(deps.db, hashSessionToken(token), deps.now()) : undefined
+      const operator = token ? await operatorOfToken(deps.db, token, deps.now()) : undefined
       if (!operator) throw unauthorized()
       request.operator = operator
       return
@@ -62,10 +63,4 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
 export function sessionOf(request: FastifyRequest): LiveSession {
   if (!request.session) throw new Error(`route ${request.routeOptions.url ?? request.url} is not a user route (access.ts)`)
   return request.session
-}
-
-/** The operator of a back-office route's request; the auth hook guarantees it is there. */
-export function operatorOf(request: FastifyRequest): OperatorSession {
-  if (!request.operator) throw new Error(`route ${request.routeOptions.url ?? request.url} is not a back-office route (access.ts)`)
-  return request.operator
 }

@@ -7,7 +7,7 @@
  */
 import { type ServerConfig } from '../config'
 import { type Executor } from '../db/executor'
-import { REVIEW_KINDS, decideAndAudit, pendingSince } from './queues'
+import { REVIEW_KINDS, decideAndAudit, pendingSince } from './service'
 
 export const AUTO_REVIEW_OPERATOR = 'demo'
 const AUTO_REVIEW_REASON = 'Approved automatically (demo).'

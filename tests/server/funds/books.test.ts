@@ -12,7 +12,7 @@ import { userAccount } from '../../../server/ledger/rules'
 import { createRng } from '../../../server/market/random'
 import { driftedBalances, unbalancedEntries } from '../../../server/ledger/repository'
 import { findUserByAccount } from '../../../server/accounts/repository'
-import { REVIEW_KINDS, decideAndAudit, pendingSince } from '../../../server/reviews/queues'
+import { REVIEW_KINDS, decideAndAudit, pendingSince } from '../../../server/reviews/service'
 import { createTestApp, type TestApp } from '../helpers'
 import { png } from '../pictures'
 

@@ -1,17 +1,27 @@
 /**
  * The review queues the back office works through (DESIGN.md section 4, reviews), one entry per
  * kind: how to list a queue with its evidence, and how to decide one request. A decision goes
- * through the same repository function whoever makes it (a person, or the demo's automatic
- * reviewer) and lands in the audit log in the same transaction. A later kind (loans, dividend
+ * through the same path whoever makes it (a person, or the demo's automatic reviewer): the
+ * request's own decide (identity's, or the funds services', with its ledger entry) and the audit
+ * row, in one transaction. The SQL is repository.ts. A later kind (loans, dividend
  * applications) is one more entry here; nothing can set a balance or an outcome directly.
  */
 import { decideRealNameSubmission } from '../identity/repository'
 import { type Executor, type Tx } from '../db/executor'
-import { audit } from '../admin/operator-repository'
+import { audit } from '../admin/audit-repository'
 import { decideWithdrawal } from '../funds/withdrawal-repository'
 import { decideRecharge, rechargeReviews } from '../funds/recharge-repository'
+import {
+  countPending as countPendingIn,
+  ownerOf,
+  pendingSince as pendingSinceIn,
+  realNameReviews,
+  withdrawalReviews,
+  type ReviewStatus,
+  type ReviewTable,
+} from './repository'
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected'
+export { type ReviewStatus, type ReviewTable } from './repository'
 
 /** One request as an operator sees it: who, when, what was asked, and the pictures sent with it. */
 export type ReviewItem = {
@@ -41,20 +51,10 @@ export type ReviewQueue = {
   decide(trx: Tx, d: Decision): Promise<boolean>
 }
 
-export type ReviewTable = 'real_name_submissions' | 'withdrawals' | 'recharges'
-
 const realName: ReviewQueue = {
   title: 'Real-name verification',
   async list(db, q) {
-    const rows = await db
-      .selectFrom('real_name_submissions as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.id', 'r.user_id as userId', 'u.account', 'r.status', 'r.reason', 'r.decided_by as decidedBy', 'r.created_at as createdAt', 'r.decided_at as decidedAt'])
-      .select(['r.name', 'r.id_number', 'r.pan', 'r.front_upload_id', 'r.back_upload_id'])
-      .where('r.status', '=', q.status)
-      .orderBy('r.id', q.status === 'pending' ? 'asc' : 'desc')
-      .limit(q.limit)
-      .execute()
+    const rows = await realNameReviews(db, q)
     return rows.map(({ name, id_number, pan, front_upload_id, back_upload_id, ...item }) => ({
       ...item,
       facts: { name, idNumber: id_number, pan },
@@ -68,16 +68,7 @@ const realName: ReviewQueue = {
 const withdrawal: ReviewQueue = {
   title: 'Withdrawals',
   async list(db, q) {
-    const rows = await db
-      .selectFrom('withdrawals as w')
-      .innerJoin('users as u', 'u.id', 'w.user_id')
-      .innerJoin('bank_cards as c', 'c.id', 'w.card_id')
-      .select(['w.id', 'w.user_id as userId', 'u.account', 'w.status', 'w.reason', 'w.decided_by as decidedBy', 'w.created_at as createdAt', 'w.decided_at as decidedAt'])
-      .select(['w.amount', 'u.real_name', 'c.holder', 'c.account_number', 'c.ifsc', 'c.bank', 'c.branch'])
-      .where('w.status', '=', q.status)
-      .orderBy('w.id', q.status === 'pending' ? 'asc' : 'desc')
-      .limit(q.limit)
-      .execute()
+    const rows = await withdrawalReviews(db, q)
     return rows.map(({ amount, real_name, holder, account_number, ifsc, bank, branch, ...item }) => ({
       ...item,
       facts: { amountPaise: amount, verifiedName: real_name, holder, accountNumber: account_number, ifsc, bank, branch },
@@ -122,21 +113,12 @@ export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
 
 /** Requests of `kind` pending since at or before `sentBy`, oldest first (the demo's automatic reviewer). */
 export async function pendingSince(db: Executor, kind: ReviewKind, sentBy: number): Promise<{ id: number }[]> {
-  const table: ReviewTable = REVIEW_QUEUES[kind].table
-  return db.selectFrom(table).select('id').where('status', '=', 'pending').where('created_at', '<=', sentBy).orderBy('id').execute()
+  return pendingSinceIn(db, REVIEW_QUEUES[kind].table, sentBy)
 }
 
 /** How many requests of `kind` wait for a decision. */
 export async function countPending(db: Executor, kind: ReviewKind): Promise<number> {
-  const table: ReviewTable = REVIEW_QUEUES[kind].table
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'pending').executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-/** The user a request belongs to, or undefined when there is no such request. */
-async function ownerOf(db: Executor, kind: ReviewKind, id: number): Promise<number | undefined> {
-  const table: ReviewTable = REVIEW_QUEUES[kind].table
-  return (await db.selectFrom(table).select('user_id').where('id', '=', id).executeTakeFirst())?.user_id
+  return countPendingIn(db, REVIEW_QUEUES[kind].table)
 }
 
 export function isReviewKind(kind: string): kind is ReviewKind {
@@ -150,7 +132,7 @@ export function isReviewKind(kind: string): kind is ReviewKind {
 export async function decideAndAudit(db: Executor, kind: ReviewKind, d: Decision): Promise<boolean | undefined> {
   const queue: ReviewQueue = REVIEW_QUEUES[kind]
   return db.transaction().execute(async (trx) => {
-    const userId = await ownerOf(trx, kind, d.id)
+    const userId = await ownerOf(trx, queue.table, d.id)
     if (userId === undefined) return undefined
     if (!(await queue.decide(trx, d))) return false
     await audit(trx, {
