@@ -58,6 +58,18 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The app reads the contract's reply types only: its TypeBox schemas are the server's, and
+    // must not enter the app's bundle (src/contract/replies.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/contract/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/contract/replies'], allowTypeImports: true, message: 'Import the reply types with `import type`; the schemas are for the server.' }] },
+      ],
+    },
+  },
+  {
     // The back office is a staff tool in English (DESIGN.md 6 is about the user app): no catalogs.
     files: ['src/admin/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an `as const` object instead of enum.' }] },

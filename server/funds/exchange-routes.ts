@@ -5,7 +5,8 @@
  * Thin: the rules are server/funds/exchange-rules.ts, the SQL server/funds/exchange-repository.ts.
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { type TSchema, Type } from 'typebox'
+import { Type } from 'typebox'
+import { CurrencyRate, ExchangeResult, Wallet } from '../../src/contract/replies'
 import {
   CURRENCY_DECIMALS,
   CURRENCIES,
@@ -28,45 +29,6 @@ import { insertExchange, lockWallet, walletsOf } from './exchange-repository'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 
-const Minor = (description: string) => Type.Integer({ description: `${description}, whole minor units of its currency` })
-const Rate = (description: string) => Type.Integer({ description: `${description}: rupees per unit x ${RATE_SCALE}` })
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
-
-const WalletDto = Type.Object({
-  currency: Type.String(),
-  decimals: Type.Integer({ description: 'digits of the minor unit (JPY, KRW, VND: 0)' }),
-  available: Minor('spendable'),
-  frozen: Minor('held'),
-  total: Minor('available + frozen'),
-})
-
-const RateDto = Type.Object({
-  currency: Type.String(),
-  decimals: Type.Integer(),
-  mid: Nullable(Rate('mid rate')),
-  buy: Nullable(Rate('what one unit costs in rupees, spread included')),
-  sell: Nullable(Rate('what one unit brings in rupees, spread taken')),
-  source: Nullable(
-    Type.Union([Type.Literal('base'), Type.Literal('market'), Type.Literal('reference')], {
-      description: 'base: INR; market: the live INR pair; reference: a fixed rate from config. null: no rate now',
-    }),
-  ),
-  time: Nullable(Type.Integer({ description: 'epoch ms the market quote describes' })),
-})
-
-const ExchangeDto = Type.Object({
-  id: Type.Integer(),
-  from: Type.String(),
-  to: Type.String(),
-  amountIn: Minor('paid from the `from` wallet'),
-  amountOut: Minor('paid into the `to` wallet'),
-  midFrom: Rate('mid rate of `from` applied'),
-  midTo: Rate('mid rate of `to` applied'),
-  spreadPerLakh: Type.Integer(),
-  rateScale: Type.Integer(),
-  createdAt: Type.Integer(),
-})
-
 export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, market, runIdempotent } = deps
   // A spread outside 0..99,999 per lakh stops the server at start, not the first exchange.
@@ -88,7 +50,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         tags: ['funds'],
         summary: 'A balance per wallet currency (every one, zero where none is held)',
         body: EmptyObject,
-        response: replies(Type.Object({ data: Type.Array(WalletDto) })),
+        response: replies(Type.Object({ data: Type.Array(Wallet) })),
       },
     },
     async (request) => {
@@ -110,7 +72,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
             base: Type.Literal('INR'),
             rateScale: Type.Integer(),
             spreadPerLakh: Type.Integer(),
-            rates: Type.Array(RateDto),
+            rates: Type.Array(CurrencyRate),
           }),
         ),
       },
@@ -156,7 +118,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
             Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'refuse (exchange_rate_moved) if the exchange would give less' }),
           ),
         }),
-        response: replies(ExchangeDto),
+        response: replies(ExchangeResult),
       },
     },
     async (request, reply) =>

@@ -15,23 +15,7 @@ import { findUserById, lockUsers } from '../accounts/repository'
 import { hasPendingWithdrawal } from './withdrawal-repository'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
-
-const RechargeDto = Type.Object({
-  id: Type.Integer(),
-  channel: Type.String(),
-  amount: Type.Integer({ description: 'paise' }),
-  receiptUploadId: Type.Integer(),
-  status: Type.String({ description: 'pending, approved (credited) or rejected' }),
-  reason: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.Integer(),
-  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
-})
-
-const ChannelDto = Type.Union([
-  Type.Object({ id: Type.String(), kind: Type.Literal('bank'), beneficiary: Type.String(), accountNumber: Type.String(), ifsc: Type.String(), bank: Type.String() }),
-  Type.Object({ id: Type.String(), kind: Type.Literal('upi'), payee: Type.String(), vpa: Type.String() }),
-  Type.Object({ id: Type.String(), kind: Type.Literal('usdt'), network: Type.Literal('TRC20'), address: Type.String() }),
-])
+import { Recharge, RechargeChannel } from '../../src/contract/replies'
 
 export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, runIdempotent } = deps
@@ -44,7 +28,7 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         summary: 'Where to send a deposit: bank transfer, UPI or USDT details (empty when deposits are not open)',
         description: 'Signed-in only: the company accounts are shown to customers, not to anyone who asks.',
         body: EmptyObject,
-        response: replies(Type.Object({ data: Type.Array(ChannelDto) })),
+        response: replies(Type.Object({ data: Type.Array(RechargeChannel) })),
       },
     },
     async () => ok({ data: [...config.rechargeChannels] }),
@@ -66,7 +50,7 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }),
           receiptUploadId: Id,
         }),
-        response: replies(RechargeDto),
+        response: replies(Recharge),
       },
     },
     async (request, reply) =>
@@ -104,7 +88,7 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/rechargeList',
     {
-      schema: { tags: ['funds'], summary: "The user's deposits and their reviews, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(RechargeDto) })) },
+      schema: { tags: ['funds'], summary: "The user's deposits and their reviews, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Recharge) })) },
     },
     async (request) => ok({ data: await rechargesOf(db, sessionOf(request).userId) }),
   )

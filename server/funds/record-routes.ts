@@ -13,18 +13,9 @@ import { ok } from '../plugins/envelope'
 import { allFundRecordsOf, fundRecordsOf } from './record-repository'
 import { listOrdersOfUser } from '../trade/repository'
 import { toOrderDto } from '../trade/service'
+import { FundRecord } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, replies } from '../http/schemas'
-
-const FundRecord = Type.Object({
-  id: Type.Integer({ description: 'the ledger entry' }),
-  reason: Type.String({ description: 'demo_grant, sign_in_reward, order_freeze, order_unfreeze, position_open, position_close, ...' }),
-  reference: Type.Union([Type.String(), Type.Null()], { description: 'the order number for trading entries' }),
-  createdAt: Type.Integer(),
-  currency: Type.String(),
-  available: Type.Integer({ description: 'change to available, signed paise' }),
-  frozen: Type.Integer({ description: 'change to frozen, signed paise' }),
-})
 
 /** `trade` is the name issue 3 gave the trades tab; kept so an app of that version still gets it. */
 // Spelled out (FUND_KINDS in src/lib/fundKinds.ts; a test holds them equal): a union mapped from

@@ -14,20 +14,7 @@ import { ownUpload } from '../identity/repository'
 import { deleteUsdtAddress, saveUsdtAddress, usdtAddressesOf } from './usdt-repository'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
-
-// Spelled out (USDT_NETWORKS in src/lib/validators.ts; a test holds them equal): a union mapped
-// from the list loses its literal types.
-const Network = Type.Union(
-  [Type.Literal('TRC20'), Type.Literal('ERC20')],
-  { description: 'TRC20 (TRON: T and 33 more base58 characters, checksum verified) or ERC20 (Ethereum: 0x and 40 hex digits)' },
-)
-const UsdtAddressDto = Type.Object({
-  network: Network,
-  address: Type.String(),
-  qrUploadId: Type.Union([Type.Integer(), Type.Null()], { description: 'the payment QR picture, read with /user/uploadData' }),
-  createdAt: Type.Integer(),
-  updatedAt: Type.Integer(),
-})
+import { UsdtAddress, UsdtNetwork } from '../../src/contract/replies'
 
 const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
 
@@ -41,7 +28,7 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         tags: ['funds'],
         summary: "The user's USDT addresses, one per network",
         body: EmptyObject,
-        response: replies(Type.Object({ data: Type.Array(UsdtAddressDto) })),
+        response: replies(Type.Object({ data: Type.Array(UsdtAddress) })),
       },
     },
     async (request) => ok({ data: await usdtAddressesOf(db, sessionOf(request).userId) }),
@@ -57,11 +44,11 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         description: 'Refusals: usdt_address_invalid {network}, upload_not_found {id} (not the user’s own payment_qr picture)',
         headers: IdempotencyHeaders,
         body: Type.Object({
-          network: Network,
+          network: UsdtNetwork,
           address: ShortText(128),
           qrUploadId: Type.Optional(Type.Union([Id, Type.Null()])),
         }),
-        response: replies(UsdtAddressDto),
+        response: replies(UsdtAddress),
       },
     },
     async (request, reply) =>
@@ -86,7 +73,7 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         tags: ['funds'],
         summary: "Remove the user's address on a network (nothing happens when there is none)",
         headers: IdempotencyHeaders,
-        body: Type.Object({ network: Network }),
+        body: Type.Object({ network: UsdtNetwork }),
         response: replies(Type.Object({ removed: Type.Boolean() })),
       },
     },

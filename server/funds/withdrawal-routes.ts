@@ -17,16 +17,7 @@ import { hasPendingRecharge } from './recharge-repository'
 import { type RouteDeps } from '../http/deps'
 import { checkFundPassword } from '../accounts/fund-password-guard'
 import { EmptyObject, Id, IdempotencyHeaders, PasswordText, replies } from '../http/schemas'
-
-const WithdrawalDto = Type.Object({
-  id: Type.Integer(),
-  cardId: Type.Integer(),
-  amount: Type.Integer({ description: 'paise' }),
-  status: Type.String({ description: 'pending, approved (paid) or rejected (unfrozen)' }),
-  reason: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.Integer(),
-  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
-})
+import { Withdrawal } from '../../src/contract/replies'
 
 export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, runIdempotent } = deps
@@ -43,7 +34,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords',
         headers: IdempotencyHeaders,
         body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Id, fundPassword: PasswordText }),
-        response: replies(WithdrawalDto),
+        response: replies(Withdrawal),
       },
     },
     async (request, reply) =>
@@ -83,7 +74,7 @@ export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/withdrawList',
     {
-      schema: { tags: ['funds'], summary: "The user's withdrawals, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(WithdrawalDto) })) },
+      schema: { tags: ['funds'], summary: "The user's withdrawals, newest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Withdrawal) })) },
     },
     async (request) => ok({ data: await withdrawalsOf(db, sessionOf(request).userId) }),
   )

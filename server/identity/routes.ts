@@ -13,6 +13,7 @@ import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { bankCardsOf, insertBankCard, insertRealNameSubmission, insertUpload, latestRealNameSubmission, ownUpload } from './repository'
 import { findUserById, lockUsers } from '../accounts/repository'
+import { BankCard, RealNameInfo, RealNameSubmission } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 
@@ -20,20 +21,6 @@ const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back')
 /** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
 const BASE64_MAX = Math.ceil((UPLOAD_MAX_BYTES + 1) / 3) * 4
 const Upload = Type.Object({ id: Type.Integer(), kind: UploadKind, contentType: Type.String(), size: Type.Integer(), createdAt: Type.Integer() })
-const Submission = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  idNumber: Type.String(),
-  pan: Type.String(),
-  frontUploadId: Type.Integer(),
-  backUploadId: Type.Integer(),
-  status: Type.String({ description: 'pending, approved or rejected' }),
-  reason: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.Integer(),
-  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
-})
-const Card = Type.Object({ id: Type.Integer(), holder: Type.String(), accountNumber: Type.String(), ifsc: Type.String(), bank: Type.String(), branch: Type.String(), createdAt: Type.Integer() })
-
 const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
 
 export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
@@ -106,7 +93,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
           frontId: Id,
           backId: Id,
         }),
-        response: replies(Submission),
+        response: replies(RealNameSubmission),
       },
     },
     async (request, reply) =>
@@ -136,14 +123,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         tags: ['identity'],
         summary: "The identity's status (none, pending, verified, failed) with the reviewer's reason and the latest submission",
         body: EmptyObject,
-        response: replies(
-          Type.Object({
-            status: Type.String(),
-            name: Type.Union([Type.String(), Type.Null()]),
-            reason: Type.Union([Type.String(), Type.Null()]),
-            submission: Type.Union([Submission, Type.Null()]),
-          }),
-        ),
+        response: replies(RealNameInfo),
       },
     },
     async (request) => {
@@ -158,7 +138,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
   app.post(
     '/user/bankList',
     {
-      schema: { tags: ['identity'], summary: "The user's bank cards, oldest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(Card) })) },
+      schema: { tags: ['identity'], summary: "The user's bank cards, oldest first", body: EmptyObject, response: replies(Type.Object({ data: Type.Array(BankCard) })) },
     },
     async (request) => ok({ data: await bankCardsOf(db, sessionOf(request).userId) }),
   )
@@ -173,7 +153,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         description: 'Refusals: real_name_required {status}, card_holder_mismatch, ifsc_invalid, bank_account_invalid, bank_required, card_duplicate',
         headers: IdempotencyHeaders,
         body: Type.Object({ holder: ShortText(200), accountNumber: ShortText(32), ifsc: ShortText(16), bank: ShortText(100), branch: ShortText(200) }),
-        response: replies(Card),
+        response: replies(BankCard),
       },
     },
     async (request, reply) =>

@@ -4,20 +4,11 @@ import { Type } from 'typebox'
 import { newsLanguage, newsNotFound, pageOffset } from './rules'
 import { ok } from '../plugins/envelope'
 import { findNews, listNews } from './repository'
+import { NewsArticle, NewsItem } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { Id, replies } from '../http/schemas'
 
 const LangHeaders = Type.Object({ lang: Type.Optional(Type.String({ description: 'en | tw | kr | yd; others fall back to en' })) })
-
-const NewsItem = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  summary: Type.String(),
-  image: Type.Union([Type.String(), Type.Null()]),
-  publishedAt: Type.Integer({ description: 'epoch milliseconds' }),
-})
-
-const NewsArticle = Type.Object({ ...NewsItem.properties, body: Type.String() })
 
 export const newsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const ListBody = Type.Object({

@@ -8,55 +8,11 @@ import { ENDED_STATUSES, OPEN_STATUSES, listOrdersOfUser, type OrderFilter } fro
 import { DomainRefusal } from '../http/refusal'
 import { commitGroup } from '../plugins/idempotency'
 import { cancelOrder, closeByUser, symbolOfOwnOrder, marketView, placeOrders, toOrderDto, type OrderRequest, type TradingDeps } from './service'
+import { Order } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()])
-
-const OrderDtoSchema = Type.Object({
-  id: Type.Integer(),
-  orderNo: Type.String(),
-  symbol: Type.String(),
-  name: Type.String(),
-  kind: Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')]),
-  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
-  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
-  lots: Type.Integer(),
-  quantity: Type.Integer({ description: 'quantity units: lots x lotUnits' }),
-  unitDivisor: Type.Integer({ description: 'paise = quantity x price / unitDivisor' }),
-  quantityScale: Type.Integer({ description: 'quantity units per whole share, coin or currency unit' }),
-  leverage: Type.Integer(),
-  dayTrading: Type.Boolean(),
-  limitPrice: Nullable(Type.Integer()),
-  entryPrice: Nullable(Type.Integer()),
-  exitPrice: Nullable(Type.Integer()),
-  contractAmount: Type.Integer({ description: 'paise, at the entry (or limit) price' }),
-  margin: Type.Integer(),
-  fee: Type.Integer(),
-  stampDuty: Type.Integer(),
-  closeFee: Nullable(Type.Integer()),
-  closeStampDuty: Nullable(Type.Integer()),
-  pnl: Nullable(Type.Integer({ description: 'realised gross P&L, paise' })),
-  cashReturned: Nullable(Type.Integer()),
-  status: Type.Union(
-    [
-      Type.Literal('pending'),
-      Type.Literal('cancelled'),
-      Type.Literal('locked'),
-      Type.Literal('holding'),
-      Type.Literal('preparing_to_close'),
-      Type.Literal('closed'),
-    ],
-    { description: 'display status: locked until unlockAt, then holding' },
-  ),
-  unlockAt: Nullable(Type.Integer()),
-  stopOutPrice: Nullable(Type.Integer({ description: 'a long is stopped out at or below it, a short at or above' })),
-  squareOffAt: Nullable(Type.Integer()),
-  createdAt: Type.Integer(),
-  openedAt: Nullable(Type.Integer()),
-  closedAt: Nullable(Type.Integer()),
-  closeReason: Nullable(Type.Union([Type.Literal('user'), Type.Literal('stop_out'), Type.Literal('square_off')])),
-})
 
 // Numbers, not integers: a fractional lot or price is the domain's refusal (lots_invalid,
 // limit_price_invalid) with the rule in its params, not a bare 400.
@@ -104,7 +60,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         description: `Refusals: ${CREATE_REFUSALS}`,
         headers: IdempotencyHeaders,
         body: CreateBody,
-        response: replies(OrderDtoSchema),
+        response: replies(Order),
       },
     },
     async (request, reply) =>
@@ -136,7 +92,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         description: 'Refusals: order_not_found {id}, order_not_pending {status}',
         headers: IdempotencyHeaders,
         body: IdBody,
-        response: replies(OrderDtoSchema),
+        response: replies(Order),
       },
     },
     async (request, reply) =>
@@ -157,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         description: 'Refusals: order_not_found {id}, position_not_holding {status}, position_locked {unlockAt}',
         headers: IdempotencyHeaders,
         body: IdBody,
-        response: replies(OrderDtoSchema),
+        response: replies(Order),
       },
     },
     async (request, reply) =>
@@ -187,7 +143,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['order'],
         summary: "The user's orders and positions, newest first. open = locked + holding + preparing_to_close; ended = closed + cancelled",
         body: ListBody,
-        response: replies(Type.Object({ data: Type.Array(OrderDtoSchema), total: Type.Integer() })),
+        response: replies(Type.Object({ data: Type.Array(Order), total: Type.Integer() })),
       },
     },
     async (request) => {

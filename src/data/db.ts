@@ -36,9 +36,10 @@ import { USDT_NETWORKS } from '../lib/validators'
 // `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
 // import): the modules that fetch these values import this one, and the money and trading
 // maths is not code the first route loads.
+import type { FundRecord, NewsItem, RealNameStatus } from '../contract/replies'
 import type { Paise } from '../lib/money'
 import type { InstrumentKind, OrderDto } from '../lib/trade'
-import type { BankCard, RealNameInfo } from './identity'
+import type { BankCard, StoredRealName } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
 import type { Withdrawal } from './withdrawals'
 import type { StoredPicture, UsdtAddress } from './usdt'
@@ -54,7 +55,7 @@ export type MetaRow = { key: string; value: unknown; updatedAt: number; account?
 
 export type ConfigRow = { name: string; value: string }
 
-export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
+export type { RealNameStatus }
 
 export type UserFlags = {
   frozen: boolean
@@ -83,13 +84,9 @@ export type UserInfo = {
   failedSignIns?: { count: number; lastAt: number | null }
 }
 
-export type NewsRow = {
+/** A news item as /news/list sends it, in the language it was asked in. */
+export type NewsRow = NewsItem & {
   lang: string
-  id: number
-  title: string
-  summary: string
-  image: string | null
-  publishedAt: number
   /** Absent until the detail has been fetched once. */
   body?: string
 }
@@ -192,17 +189,8 @@ export type OrderRow = OrderDto & {
   repliedAt?: number
 }
 
-/** One ledger entry as it changed the account's pockets (paise, signed). */
-export type FundRecordRow = {
-  account: string
-  id: number
-  reason: string
-  reference: string | null
-  createdAt: number
-  currency: string
-  available: number
-  frozen: number
-}
+/** One ledger entry as it changed the account's pockets (paise, signed): the wire row, by account. */
+export type FundRecordRow = FundRecord & { account: string }
 
 export type SearchHistoryRow = { account: string; symbol: string; at: number }
 
@@ -303,7 +291,7 @@ export const restoreAccountMeta = {
     submission: nullable(
       object({ id: num, name: str, idNumber: str, pan: str, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
     ),
-  }) satisfies Restore<RealNameInfo>,
+  }) satisfies Restore<StoredRealName>,
   bankCards: listOf(object({ id: num, holder: str, accountNumber: str, ifsc: str, bank: str, branch: str, createdAt: num })) satisfies Restore<BankCard[]>,
   withdrawals: listOf(
     object({ id: num, cardId: num, amount: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),

@@ -8,42 +8,18 @@
  * and the screen says so; the request also carries the least the user accepts (minAmountOut), so
  * a rate that moved against them while it travelled is refused rather than applied.
  */
+import { type CurrencyRate, type ExchangeResult, type Wallet } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
-export type Wallet = { currency: string; decimals: number; available: number; frozen: number; total: number }
+export type { CurrencyRate, ExchangeResult, Wallet }
 
-export type RateSource = 'base' | 'market' | 'reference'
-
-/** One currency against the rupee; rates are rupees per unit x rateScale; null: no rate now. */
-export type CurrencyRate = {
-  currency: string
-  decimals: number
-  mid: number | null
-  buy: number | null
-  sell: number | null
-  source: RateSource | null
-  time: number | null
-}
+export type RateSource = NonNullable<CurrencyRate['source']>
 
 export type ExchangeRates = { at: number; base: 'INR'; rateScale: number; spreadPerLakh: number; rates: CurrencyRate[] }
 
 export type ExchangeInput = { from: string; to: string; amount: number; minAmountOut?: number }
-
-/** The exchange as the server carried it out: the quote applied. */
-export type ExchangeResult = {
-  id: number
-  from: string
-  to: string
-  amountIn: number
-  amountOut: number
-  midFrom: number
-  midTo: number
-  spreadPerLakh: number
-  rateScale: number
-  createdAt: number
-}
 
 export const EXCHANGE_RATES_KEY = metaKeys.exchangeRates
 

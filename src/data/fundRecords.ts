@@ -6,6 +6,7 @@
  * The CSV exports (/fund/export) are fetched as files and not stored.
  */
 import { Dexie } from 'dexie'
+import { type FundRecord } from '../contract/replies'
 import { indiaDay } from '../lib/dates'
 import { type FundKind, inFundKind } from '../lib/fundKinds'
 import { call, download } from './api'
@@ -38,10 +39,8 @@ async function pageSize(): Promise<number> {
   return Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_PAGE_SIZE
 }
 
-type RecordDto = Omit<FundRecordRow, 'account'>
-
 async function fetchPage(account: string, page: number, kind: FundKind = 'all'): Promise<{ total: number }> {
-  const reply = await call<{ data: RecordDto[]; total: number }>('/fund/records', { kind, page, size: await pageSize() })
+  const reply = await call<{ data: FundRecord[]; total: number }>('/fund/records', { kind, page, size: await pageSize() })
   if (getSession()?.account === account) {
     await db.fundEntries.bulkPut(reply.data.map((row): FundRecordRow => ({ ...row, account })))
   }

@@ -7,28 +7,22 @@
  * Sending the identity photos needs the network and is not queued: two 5 MB photos would sit on
  * the device for days, and the reviewer wants them now.
  */
+import { type BankCard, type RealNameInfo, type RealNameStatus, type RealNameSubmission } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, type OutboxItem } from './db'
 import { enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
-export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
+export type { BankCard, RealNameInfo, RealNameStatus, RealNameSubmission }
 
-export type RealNameSubmission = {
-  id: number
-  name: string
-  idNumber: string
-  pan: string
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  createdAt: number
-  decidedAt: number | null
+/**
+ * The identity as the device keeps it (db.meta `realName`): the reply without the photos' upload
+ * ids, which no screen shows and which rows stored before the server sent them lack.
+ */
+export type StoredRealName = Omit<RealNameInfo, 'submission'> & {
+  submission: Omit<RealNameSubmission, 'frontUploadId' | 'backUploadId'> | null
 }
-
-export type RealNameInfo = { status: RealNameStatus; name: string | null; reason: string | null; submission: RealNameSubmission | null }
-
-export type BankCard = { id: number; holder: string; accountNumber: string; ifsc: string; bank: string; branch: string; createdAt: number }
 
 export type BankCardInput = { holder: string; accountNumber: string; ifsc: string; bank: string; branch: string }
 

@@ -6,6 +6,7 @@
  * A request is sent at once and never queued: its receipt picture (up to 5 MB) should not sit on
  * the device for days, and the reviewer wants it while the transfer is fresh.
  */
+import { type Recharge, type RechargeChannel } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
 import { refreshFundRecords } from './fundRecords'
@@ -13,21 +14,7 @@ import { toBase64 } from './identity'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
-export type RechargeChannel =
-  | { id: string; kind: 'bank'; beneficiary: string; accountNumber: string; ifsc: string; bank: string }
-  | { id: string; kind: 'upi'; payee: string; vpa: string }
-  | { id: string; kind: 'usdt'; network: 'TRC20'; address: string }
-
-export type Recharge = {
-  id: number
-  channel: string
-  amount: number
-  receiptUploadId: number
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  createdAt: number
-  decidedAt: number | null
-}
+export type { Recharge, RechargeChannel }
 
 export type RechargeInput = { channel: string; amount: number; receipt: Blob }
 

@@ -6,6 +6,7 @@
  * - db.meta:  'synced:<key>' = when each key last synced (epoch ms), 'synced:any' = the last
  *             successful sync of anything (the offline banner shows it), 'news-total:<lang>'.
  */
+import { type NewsArticle, type NewsItem } from '../contract/replies'
 import { ApiRefusal, NetworkError, call } from './api'
 import { db, metaKeys, newsByDate, type NewsRow, type UserInfo } from './db'
 import { getSession } from './sessionStore'
@@ -112,8 +113,6 @@ export async function refreshUserInfo(opts: { fresh?: boolean } = {}): Promise<U
   )
 }
 
-type NewsItem = Omit<NewsRow, 'lang'>
-
 const DEFAULT_NEWS_PAGE_SIZE = 10
 
 async function configInteger(name: string): Promise<number | undefined> {
@@ -186,9 +185,9 @@ export async function refreshNewsList(
 export async function refreshNewsDetail(lang: Language, id: number): Promise<NewsRow | undefined> {
   return offlineIsFine(
     refresh(`news-detail:${lang}:${id}`, async () => {
-      let item: NewsItem
+      let item: NewsArticle
       try {
-        item = await call<NewsItem>('/news/detail', { id }, { lang, silent: true })
+        item = await call<NewsArticle>('/news/detail', { id }, { lang, silent: true })
       } catch (error) {
         if (error instanceof ApiRefusal && error.code === 'news_not_found') await db.news.delete([lang, id])
         throw error

@@ -7,6 +7,7 @@
  * Saving needs the network and is not queued: it may carry a picture of up to 5 MB, and an
  * address the user is about to pay into should not wait on the device.
  */
+import { type UsdtAddress } from '../contract/replies'
 import { type UsdtNetwork } from '../lib/validators'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
@@ -16,7 +17,7 @@ import { offlineIsFine, refresh, refreshAccountList } from './sync'
 
 export type { UsdtNetwork }
 
-export type UsdtAddress = { network: UsdtNetwork; address: string; qrUploadId: number | null; createdAt: number; updatedAt: number }
+export type { UsdtAddress }
 
 /**
  * What to save: the address and, for its payment QR, a new picture (`qr`), the one already

@@ -3,19 +3,12 @@
  * reviews (/user/withdrawList). A request is sent at once and never queued: it carries the fund
  * password, which must not rest on the device, and money should not leave on a stale decision.
  */
+import { type Withdrawal } from '../contract/replies'
 import { call } from './api'
 import { metaKeys } from './db'
 import { refreshAccountList, refreshUserInfo } from './sync'
 
-export type Withdrawal = {
-  id: number
-  cardId: number
-  amount: number
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  createdAt: number
-  decidedAt: number | null
-}
+export type { Withdrawal }
 
 export type WithdrawalInput = { amount: number; cardId: number; fundPassword: string }
 

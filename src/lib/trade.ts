@@ -10,53 +10,16 @@
  * - P&L = difference of the two contract amounts, so it matches what settles to the paisa;
  * - price band edges inward (min up, max down).
  */
+import { type InstrumentKind, type Order, type OrderStatus } from '../contract/replies'
 import { type Paise } from './money'
 
 export type Direction = 'long' | 'short'
 
-export type InstrumentKind = 'stock' | 'index' | 'forex' | 'crypto'
+// The wire types live in the contract (src/contract/replies.ts); imported as types only.
+export type { InstrumentKind, OrderStatus }
 
-export type OrderStatus = 'pending' | 'cancelled' | 'locked' | 'holding' | 'preparing_to_close' | 'closed'
-
-/** One order and the position it opened (/order/list, /order/create|cancel|close reply). */
 /** One order and the position it opened, as the API sends it (/order/list, create, cancel, close). */
-export type OrderDto = {
-  id: number
-  orderNo: string
-  symbol: string
-  name: string
-  kind: InstrumentKind
-  type: 'market' | 'limit'
-  direction: 'long' | 'short'
-  lots: number
-  /** Quantity units (lots x lotUnits). */
-  quantity: number
-  unitDivisor: number
-  quantityScale: number
-  leverage: number
-  dayTrading: boolean
-  limitPrice: number | null
-  entryPrice: number | null
-  exitPrice: number | null
-  /** Paise, at the entry (or limit) price. */
-  contractAmount: number
-  margin: number
-  fee: number
-  stampDuty: number
-  closeFee: number | null
-  closeStampDuty: number | null
-  /** Realised gross P&L, paise, once closed. */
-  pnl: number | null
-  cashReturned: number | null
-  status: OrderStatus
-  unlockAt: number | null
-  stopOutPrice: number | null
-  squareOffAt: number | null
-  createdAt: number
-  openedAt: number | null
-  closedAt: number | null
-  closeReason: 'user' | 'stop_out' | 'square_off' | null
-}
+export type OrderDto = Order
 
 /** Rates are parts per lakh (1/100,000), as published. */
 export const PER_LAKH = 100_000

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { type MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type UserInfo } from '../../data/db'
-import { type RealNameInfo } from '../../data/identity'
+import { type StoredRealName } from '../../data/identity'
 import { formatDate, formatDateTime } from '../../lib/dates'
 import { maskTail } from '../../lib/mask'
 import { BackBar } from '../../app/BackBar'
@@ -71,7 +71,7 @@ function Fact({ label, children, testId }: { label: ReactNode; children: ReactNo
   )
 }
 
-function Identity({ user, realName }: { user: UserInfo; realName: RealNameInfo | null }) {
+function Identity({ user, realName }: { user: UserInfo; realName: StoredRealName | null }) {
   const { status, name, reason } = user.realName
   const submission = realName?.submission ?? null
   const why = reason ?? ''

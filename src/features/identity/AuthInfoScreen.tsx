@@ -8,7 +8,7 @@ import { errorText, refusalCode } from '../../app/errors'
 import { useAttemptKey } from '../../app/idempotency'
 import { useOnline } from '../../app/useOnline'
 import { useConfig, useSessionAccount } from '../../app/queries'
-import { type RealNameInfo } from '../../data/identity'
+import { type StoredRealName } from '../../data/identity'
 import { PAN_PATTERN } from '../../lib/validators'
 import { refreshRealName, submitRealName } from './actions'
 import { useRealName } from './queries'
@@ -49,7 +49,7 @@ export function AuthInfoScreen() {
   )
 }
 
-function StatusCard({ info }: { info: RealNameInfo | null }) {
+function StatusCard({ info }: { info: StoredRealName | null }) {
   const auto = useConfig('auto_review_seconds')
   const status = info?.status ?? 'none'
   const name = info?.name ?? ''

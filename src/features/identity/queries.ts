@@ -1,11 +1,11 @@
 /** Reads of the identity and bank-card screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { readMeta, restoreAccountMeta, type OutboxItem } from '../../data/db'
-import { bankCardsKey, realNameKey, type BankCard, type RealNameInfo } from '../../data/identity'
+import { bankCardsKey, realNameKey, type BankCard, type StoredRealName } from '../../data/identity'
 import { pendingItems } from '../../data/outbox'
 
 /** The stored identity status: undefined while reading, null when never fetched on this device. */
-export function useRealName(account: string | null | undefined): RealNameInfo | null | undefined {
+export function useRealName(account: string | null | undefined): StoredRealName | null | undefined {
   return useLiveQuery(async () => (account ? readMeta(realNameKey(account), restoreAccountMeta.realName) : null), [account])
 }
 

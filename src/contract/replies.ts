@@ -1,0 +1,233 @@
+/**
+ * The rows the server replies with and the app reads, declared once (DESIGN.md section 1). The
+ * server's routes use these schemas in `response: replies(...)`, so a reply that drifts from them
+ * fails its own serialisation; the app imports only their types (`import type`), so TypeBox never
+ * enters the app's bundle. A row the app stores may extend one with local fields (its account).
+ */
+import { Type, type Static, type TSchema } from 'typebox'
+import { RATE_SCALE } from '../lib/exchange'
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** A money request's review: pending until someone decides it. */
+export const ReviewStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')])
+export type ReviewStatus = Static<typeof ReviewStatus>
+
+// --- Funds -------------------------------------------------------------------------------------
+
+/** /user/withdraw, /user/withdrawList */
+export const Withdrawal = Type.Object({
+  id: Type.Integer(),
+  cardId: Type.Integer(),
+  amount: Type.Integer({ description: 'paise' }),
+  status: Type.Union(ReviewStatus.anyOf, { description: 'pending, approved (paid) or rejected (unfrozen)' }),
+  reason: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer()),
+})
+export type Withdrawal = Static<typeof Withdrawal>
+
+/** /user/recharge, /user/rechargeList */
+export const Recharge = Type.Object({
+  id: Type.Integer(),
+  channel: Type.String(),
+  amount: Type.Integer({ description: 'paise' }),
+  receiptUploadId: Type.Integer(),
+  status: Type.Union(ReviewStatus.anyOf, { description: 'pending, approved (credited) or rejected' }),
+  reason: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer()),
+})
+export type Recharge = Static<typeof Recharge>
+
+/** /user/rechargeChannels: where to send a deposit. */
+export const RechargeChannel = Type.Union([
+  Type.Object({ id: Type.String(), kind: Type.Literal('bank'), beneficiary: Type.String(), accountNumber: Type.String(), ifsc: Type.String(), bank: Type.String() }),
+  Type.Object({ id: Type.String(), kind: Type.Literal('upi'), payee: Type.String(), vpa: Type.String() }),
+  Type.Object({ id: Type.String(), kind: Type.Literal('usdt'), network: Type.Literal('TRC20'), address: Type.String() }),
+])
+export type RechargeChannel = Static<typeof RechargeChannel>
+
+/** /fund/records: one ledger entry as it changed the account's pockets. */
+export const FundRecord = Type.Object({
+  id: Type.Integer({ description: 'the ledger entry' }),
+  reason: Type.String({ description: 'demo_grant, sign_in_reward, order_freeze, order_unfreeze, position_open, position_close, ...' }),
+  reference: Nullable(Type.String({ description: 'the order number for trading entries' })),
+  createdAt: Type.Integer(),
+  currency: Type.String(),
+  available: Type.Integer({ description: 'change to available, signed paise' }),
+  frozen: Type.Integer({ description: 'change to frozen, signed paise' }),
+})
+export type FundRecord = Static<typeof FundRecord>
+
+// Spelled out (USDT_NETWORKS in src/lib/validators.ts; a test holds them equal): a union mapped
+// from the list loses its literal types.
+export const UsdtNetwork = Type.Union([Type.Literal('TRC20'), Type.Literal('ERC20')], {
+  description: 'TRC20 (TRON: T and 33 more base58 characters, checksum verified) or ERC20 (Ethereum: 0x and 40 hex digits)',
+})
+
+/** /user/usdtAddress, /user/usdtAddressSave */
+export const UsdtAddress = Type.Object({
+  network: UsdtNetwork,
+  address: Type.String(),
+  qrUploadId: Nullable(Type.Integer({ description: 'the payment QR picture, read with /user/uploadData' })),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+export type UsdtAddress = Static<typeof UsdtAddress>
+
+const Minor = (description: string) => Type.Integer({ description: `${description}, whole minor units of its currency` })
+const Rate = (description: string) => Type.Integer({ description: `${description}: rupees per unit x ${RATE_SCALE}` })
+
+/** /user/wallets: one currency's pockets. */
+export const Wallet = Type.Object({
+  currency: Type.String(),
+  decimals: Type.Integer({ description: 'digits of the minor unit (JPY, KRW, VND: 0)' }),
+  available: Minor('spendable'),
+  frozen: Minor('held'),
+  total: Minor('available + frozen'),
+})
+export type Wallet = Static<typeof Wallet>
+
+/** /exchange/rates: one currency's rate against the rupee. */
+export const CurrencyRate = Type.Object({
+  currency: Type.String(),
+  decimals: Type.Integer(),
+  mid: Nullable(Rate('mid rate')),
+  buy: Nullable(Rate('what one unit costs in rupees, spread included')),
+  sell: Nullable(Rate('what one unit brings in rupees, spread taken')),
+  source: Nullable(
+    Type.Union([Type.Literal('base'), Type.Literal('market'), Type.Literal('reference')], {
+      description: 'base: INR; market: the live INR pair; reference: a fixed rate from config. null: no rate now',
+    }),
+  ),
+  time: Nullable(Type.Integer({ description: 'epoch ms the market quote describes' })),
+})
+export type CurrencyRate = Static<typeof CurrencyRate>
+
+/** /exchange/create: the exchange as booked. */
+export const ExchangeResult = Type.Object({
+  id: Type.Integer(),
+  from: Type.String(),
+  to: Type.String(),
+  amountIn: Minor('paid from the `from` wallet'),
+  amountOut: Minor('paid into the `to` wallet'),
+  midFrom: Rate('mid rate of `from` applied'),
+  midTo: Rate('mid rate of `to` applied'),
+  spreadPerLakh: Type.Integer(),
+  rateScale: Type.Integer(),
+  createdAt: Type.Integer(),
+})
+export type ExchangeResult = Static<typeof ExchangeResult>
+
+// --- Identity ----------------------------------------------------------------------------------
+
+export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])
+export type RealNameStatus = Static<typeof RealNameStatus>
+
+/** /user/realName reply, and the latest one in /user/realNameInfo. */
+export const RealNameSubmission = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  idNumber: Type.String(),
+  pan: Type.String(),
+  frontUploadId: Type.Integer(),
+  backUploadId: Type.Integer(),
+  status: Type.Union(ReviewStatus.anyOf, { description: 'pending, approved or rejected' }),
+  reason: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer()),
+})
+export type RealNameSubmission = Static<typeof RealNameSubmission>
+
+/** /user/realNameInfo */
+export const RealNameInfo = Type.Object({
+  status: RealNameStatus,
+  name: Nullable(Type.String()),
+  reason: Nullable(Type.String()),
+  submission: Nullable(RealNameSubmission),
+})
+export type RealNameInfo = Static<typeof RealNameInfo>
+
+/** /user/bankList, /user/bankAdd */
+export const BankCard = Type.Object({
+  id: Type.Integer(),
+  holder: Type.String(),
+  accountNumber: Type.String(),
+  ifsc: Type.String(),
+  bank: Type.String(),
+  branch: Type.String(),
+  createdAt: Type.Integer(),
+})
+export type BankCard = Static<typeof BankCard>
+
+// --- News --------------------------------------------------------------------------------------
+
+/** /news/list */
+export const NewsItem = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  summary: Type.String(),
+  image: Nullable(Type.String()),
+  publishedAt: Type.Integer({ description: 'epoch milliseconds' }),
+})
+export type NewsItem = Static<typeof NewsItem>
+
+/** /news/detail */
+export const NewsArticle = Type.Object({ ...NewsItem.properties, body: Type.String() })
+export type NewsArticle = Static<typeof NewsArticle>
+
+// --- Trading -----------------------------------------------------------------------------------
+
+export const InstrumentKind = Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')])
+export type InstrumentKind = Static<typeof InstrumentKind>
+
+export const OrderStatus = Type.Union(
+  [
+    Type.Literal('pending'),
+    Type.Literal('cancelled'),
+    Type.Literal('locked'),
+    Type.Literal('holding'),
+    Type.Literal('preparing_to_close'),
+    Type.Literal('closed'),
+  ],
+  { description: 'display status: locked until unlockAt, then holding' },
+)
+export type OrderStatus = Static<typeof OrderStatus>
+
+/** One order and the position it opened (/order/list, /order/create|cancel|close). */
+export const Order = Type.Object({
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  symbol: Type.String(),
+  name: Type.String(),
+  kind: InstrumentKind,
+  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  direction: Type.Union([Type.Literal('long'), Type.Literal('short')]),
+  lots: Type.Integer(),
+  quantity: Type.Integer({ description: 'quantity units: lots x lotUnits' }),
+  unitDivisor: Type.Integer({ description: 'paise = quantity x price / unitDivisor' }),
+  quantityScale: Type.Integer({ description: 'quantity units per whole share, coin or currency unit' }),
+  leverage: Type.Integer(),
+  dayTrading: Type.Boolean(),
+  limitPrice: Nullable(Type.Integer()),
+  entryPrice: Nullable(Type.Integer()),
+  exitPrice: Nullable(Type.Integer()),
+  contractAmount: Type.Integer({ description: 'paise, at the entry (or limit) price' }),
+  margin: Type.Integer(),
+  fee: Type.Integer(),
+  stampDuty: Type.Integer(),
+  closeFee: Nullable(Type.Integer()),
+  closeStampDuty: Nullable(Type.Integer()),
+  pnl: Nullable(Type.Integer({ description: 'realised gross P&L, paise' })),
+  cashReturned: Nullable(Type.Integer()),
+  status: OrderStatus,
+  unlockAt: Nullable(Type.Integer()),
+  stopOutPrice: Nullable(Type.Integer({ description: 'a long is stopped out at or below it, a short at or above' })),
+  squareOffAt: Nullable(Type.Integer()),
+  createdAt: Type.Integer(),
+  openedAt: Nullable(Type.Integer()),
+  closedAt: Nullable(Type.Integer()),
+  closeReason: Nullable(Type.Union([Type.Literal('user'), Type.Literal('stop_out'), Type.Literal('square_off')])),
+})
+export type Order = Static<typeof Order>
