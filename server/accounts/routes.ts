@@ -1,47 +1,15 @@
-/** /user/*: register, sign in and out, the user's summary, password change, daily sign-in. */
+/**
+ * /user/*: register, sign in and out, the user's summary, password change, daily sign-in. Thin:
+ * each handler parses, calls server/accounts/service.ts or sign-in-service.ts, and answers.
+ */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import {
-  accountExists,
-  flagSummary,
-  fundPasswordRefusal,
-  fundPasswordWrong,
-  inviteCodeInvalid,
-  loginFailed,
-  loginFlagRefusal,
-  normaliseInviteCode,
-  passwordChangeRefusal,
-  passwordSameRefusal,
-  passwordWrong,
-  registrationRefusal,
-  restrictionsOf,
-} from './rules'
-import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../ledger/rules'
-import { CURRENCY } from '../ledger/money'
-import { burnPasswordCheck, hashPassword, verifyPassword } from './password-hash'
-import { alreadySignedIn, signInDay, signInStatus } from './sign-in-rules'
-import { newSessionToken } from './tokens'
 import { sessionOf } from '../plugins/auth'
-import { ok, unauthorized } from '../plugins/envelope'
-import { flagsOf } from './flag-repository'
-import { balancesOf, postEntry } from '../ledger/repository'
-import { beginRegistration, noteFailedSignIn, rollFailedSignIns } from './guess-limit-repository'
-import { insertSession, revokeOtherSessions, revokeSession } from './session-repository'
-import { hasSignedIn, insertSignIn, signInSummary } from './sign-in-repository'
-import {
-  findUserByAccount,
-  findUserById,
-  insertUser,
-  inviteCodeExists,
-  lockUsers,
-  updateFundPasswordHash,
-  updatePasswordHash,
-  userInviteCode,
-} from './repository'
-import { registrationRule } from '../config'
+import { ok } from '../plugins/envelope'
+import { revokeSession } from './session-repository'
 import { type RouteDeps } from '../http/deps'
-import { checkFundPassword } from './fund-password-guard'
-import { checkSessionPassword, signInSucceeded, startSignIn, tooManyAttemptsFor } from './guess-guard'
+import { changeLoginPassword, logIn, register, setFundPassword, userInfo } from './service'
+import { signInForDay } from './sign-in-service'
 import { EmptyObject, replies, IdempotencyHeaders, PasswordText, ShortText } from '../http/schemas'
 
 const RegisterBody = Type.Object({
@@ -96,8 +64,7 @@ const UserInfo = Type.Object({
 const TOO_MANY = 'HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds}'
 
 export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  const { db, config, now, runIdempotent } = deps
-  const passwordKey = (userId: number) => `password:${userId}`
+  const { db, now, runIdempotent } = deps
 
   app.post(
     '/user/register',
@@ -113,24 +80,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const input = request.body
-        const refusal = registrationRefusal(input, config)
-        if (refusal) throw refusal
-        // Every registration that reaches the database counts, refused or not: it also caps how
-        // fast one address can learn which numbers have accounts (account_exists).
-        const limit = await beginRegistration(db, { clientIp: request.ip, now: now(), rule: registrationRule(config) })
-        if (!limit.allowed) throw tooManyAttemptsFor(limit)
-        const inviteCode = normaliseInviteCode(input.inviteCode)
-        if (!(await inviteCodeExists(db, inviteCode))) throw inviteCodeInvalid()
-        if (await findUserByAccount(db, input.account)) throw accountExists()
-        const passwordHash = await hashPassword(input.password)
-        return commit(async (trx) => {
-          const created = await insertUser(trx, { account: input.account, passwordHash, invitedByCode: inviteCode, now: now() })
-          if (!created) throw accountExists()
-          return { account: input.account }
-        })
-      }),
+      runIdempotent(request, reply, async (commit) => commit(await register(deps, { ...request.body, clientIp: request.ip, now: now() }))),
   )
 
   app.post(
@@ -145,30 +95,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         response: replies(Type.Object({ token: Type.String(), account: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })),
       },
     },
-    async (request) => {
-      const { account, password } = request.body
-      const at = now()
-      const key = `user:${account}`
-      // Before the password is checked: a blocked guesser learns nothing, and costs no hashing.
-      await startSignIn(deps, { key, clientIp: request.ip, now: at })
-
-      const user = await findUserByAccount(db, account)
-      const passwordOk = user ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false)
-      // A wrong password keeps the attempt's row as a failure, and the owner is told.
-      if (!user || !passwordOk) {
-        if (user) await noteFailedSignIn(db, user.id, at)
-        throw loginFailed()
-      }
-      await signInSucceeded(deps, { key, clientIp: request.ip })
-      const flagRefusal = loginFlagRefusal(await flagsOf(db, user.id))
-      if (flagRefusal) throw flagRefusal
-      await rollFailedSignIns(db, user.id)
-
-      const { token, tokenHash } = newSessionToken()
-      const expiresAt = at + config.tokenTtlSeconds * 1000
-      await insertSession(db, { userId: user.id, tokenHash, clientIp: request.ip, now: at, expiresAt })
-      return ok({ token, account: user.account, expiresAt })
-    },
+    async (request) => ok(await logIn(deps, { ...request.body, clientIp: request.ip, now: now() })),
   )
 
   app.post(
@@ -192,33 +119,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
         response: replies(UserInfo),
       },
     },
-    async (request) => {
-      const session = sessionOf(request)
-      const user = await findUserById(db, session.userId)
-      if (!user) throw unauthorized()
-      const [inviteCode, balances, flags, signIns] = await Promise.all([
-        userInviteCode(db, user.id),
-        balancesOf(db, user.id),
-        flagsOf(db, user.id),
-        signInSummary(db, user.id),
-      ])
-      return ok({
-        account: user.account,
-        inviteCode: inviteCode ?? '',
-        createdAt: user.created_at,
-        currency: CURRENCY,
-        balances,
-        flags: flagSummary(flags, user.margin_trading),
-        fundPasswordSet: user.fund_password_hash !== null,
-        restrictions: restrictionsOf(flags),
-        realName: { status: user.real_name_status, name: user.real_name, reason: user.real_name_reason },
-        signIn: signInStatus(signIns.count, signIns.lastDay, now()),
-        failedSignIns: {
-          count: user.failed_sign_ins + user.failed_sign_ins_before,
-          lastAt: user.last_failed_sign_in_at ?? user.last_failed_sign_in_before_at,
-        },
-      })
-    },
+    async (request) => ok(await userInfo(deps, sessionOf(request).userId, now())),
   )
 
   app.post(
@@ -235,30 +136,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const input = request.body
-        const session = sessionOf(request)
-        const refusal = passwordChangeRefusal(input, config)
-        if (refusal) throw refusal
-        const user = await findUserById(db, session.userId)
-        if (!user) throw unauthorized()
-        const right = await checkSessionPassword(deps, {
-          key: passwordKey(user.id),
-          clientIp: request.ip,
-          now: now(),
-          verify: () => verifyPassword(user.password_hash, input.oldPassword),
-          endSession: () => revokeSession(db, session.sessionId, now()),
-        })
-        if (!right) throw passwordWrong()
-        const same = passwordSameRefusal(input)
-        if (same) throw same
-        const passwordHash = await hashPassword(input.password)
-        return commit(async (trx) => {
-          await updatePasswordHash(trx, user.id, passwordHash)
-          await revokeOtherSessions(trx, user.id, session.sessionId, now())
-          return {}
-        })
-      }),
+      runIdempotent(request, reply, async (commit) =>
+        commit(await changeLoginPassword(deps, sessionOf(request), { ...request.body, clientIp: request.ip, now: now() })),
+      ),
   )
 
   app.post(
@@ -280,35 +160,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const input = request.body
-        const refusal = fundPasswordRefusal(input)
-        if (refusal) throw refusal
-        const session = sessionOf(request)
-        const user = await findUserById(db, session.userId)
-        if (!user) throw unauthorized()
-        // The first one is proved by the login password (guarded like loginPass, under the same
-        // key); a change by the fund password it replaces.
-        if (user.fund_password_hash === null) {
-          const right = await checkSessionPassword(deps, {
-            key: passwordKey(user.id),
-            clientIp: request.ip,
-            now: now(),
-            verify: () => verifyPassword(user.password_hash, input.password ?? ''),
-            endSession: () => revokeSession(db, session.sessionId, now()),
-          })
-          if (!right) throw passwordWrong()
-        } else if (
-          !(await checkFundPassword(db, config, { userId: user.id, clientIp: request.ip, hash: user.fund_password_hash, password: input.oldFundPassword ?? '', now: now() }))
-        ) {
-          throw fundPasswordWrong()
-        }
-        const fundPasswordHash = await hashPassword(input.fundPassword)
-        return commit(async (trx) => {
-          await updateFundPasswordHash(trx, user.id, fundPasswordHash)
-          return {}
-        })
-      }),
+      runIdempotent(request, reply, async (commit) =>
+        commit(await setFundPassword(deps, sessionOf(request), { ...request.body, clientIp: request.ip, now: now() })),
+      ),
   )
 
   app.post(
@@ -325,31 +179,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) =>
-        commit(async (trx) => {
-          const { userId } = sessionOf(request)
-          const at = now()
-          const day = signInDay(at)
-          // The row lock orders two sign-ins of one user; the primary key would catch a race anyway.
-          await lockUsers(trx, [userId])
-          if (await hasSignedIn(trx, userId, day)) throw alreadySignedIn(day)
-          const reward = config.signinReward
-          const entryId = await postEntry(
-            trx,
-            transfer({
-              reason: LEDGER_REASONS.signInReward,
-              reference: `sign_in:${day}`,
-              from: HOUSE_PROMOTIONS,
-              to: userAccount(userId, 'available'),
-              currency: CURRENCY,
-              amount: reward,
-            }),
-            at,
-          )
-          if (!(await insertSignIn(trx, { userId, day, reward, entryId, now: at }))) throw alreadySignedIn(day)
-          const { count } = await signInSummary(trx, userId)
-          return { count, reward, day }
-        }),
-      ),
+      runIdempotent(request, reply, async (commit) => commit((trx) => signInForDay(trx, deps, sessionOf(request).userId, now()))),
   )
 }
