@@ -7,12 +7,13 @@
 import { sql } from 'kysely'
 import { type Balances, type LedgerEntryDraft, balancesFrom, buildEntry, userAccount, userIdOfAccount } from './rules'
 import { CURRENCY } from './money'
+import { type RealNameStatus } from '../db/types'
 import { lockUsers } from '../accounts/repository'
 import { type Executor, type Tx } from '../db/executor'
 
 export type PostOptions = {
   /**
-   * Users whose rows the caller already locked in this transaction (placeOrder's lockTraders):
+   * Users whose rows the caller already locked in this transaction (lockTraders):
    * their lock is not taken twice. Any other user an entry touches is still locked here.
    */
   lockedUserIds?: readonly number[]
@@ -58,6 +59,43 @@ export async function postEntries(trx: Tx, drafts: readonly LedgerEntryDraft[], 
     select id from ranked order by n`.execute(trx)
   if (rows.length !== entries.length) throw new Error(`posted ${rows.length} of ${entries.length} ledger entries`)
   return rows.map((r) => r.id)
+}
+
+/**
+ * What the user's row says, read under the ledger's lock: the one that orders every balance change
+ * of one user (postEntry takes it too). Trading reads the switches; funds read the balance.
+ */
+export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameStatus: RealNameStatus; available: number }
+
+/**
+ * Locks the users' rows (lockUsers, in id order), then reads what an order needs: the
+ * margin-trading switch, whether a flag stops trading (no trade, and the stronger frozen and
+ * disabled), and the available balance (ledger_balances), which cannot change until the
+ * transaction ends because every balance change takes this lock first (postEntry). A user that
+ * does not exist is missing from the map.
+ */
+export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<Map<number, TraderState>> {
+  const traders = new Map<number, TraderState>()
+  if (userIds.length === 0) return traders
+  const sorted = [...new Set(userIds)].sort((a, b) => a - b)
+  const wanted = sorted.map((id) => sql`(${id}::bigint, ${userAccount(id, 'available')}::text)`)
+  // Lock first, read after, in two statements: on PostgreSQL (read committed) a statement that
+  // waited for the lock still sees the snapshot from before the wait, so a balance read in the
+  // locking statement could miss the commit it waited for and let two orders spend the same cash.
+  await lockUsers(trx, sorted)
+  // The balance is the pocket's row of ledger_balances, the sum of its legs kept by a trigger.
+  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number }>`
+    select u.id, u.margin_trading, u.real_name_status,
+      exists (select 1 from account_flags f where f.user_id = u.id and f.flag in ('no_trade', 'frozen', 'disabled')) as no_trade,
+      coalesce((select b.amount from ledger_balances b where b.account = w.account and b.currency = ${CURRENCY}), 0) as available
+    from users u join (values ${sql.join(wanted)}) as w (id, account) on w.id = u.id
+    order by u.id`.execute(trx)
+  for (const row of rows) traders.set(row.id, { marginTrading: row.margin_trading, noTrade: Boolean(row.no_trade), realNameStatus: row.real_name_status, available: row.available })
+  return traders
+}
+
+export async function lockTrader(trx: Tx, userId: number): Promise<TraderState | undefined> {
+  return (await lockTraders(trx, [userId])).get(userId)
 }
 
 /** The user's pockets: their rows of ledger_balances, which a trigger keeps equal to the sums of their legs. */

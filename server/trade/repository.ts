@@ -6,51 +6,14 @@
  * is a ledger entry written in the same transaction (server/trade/service.ts).
  */
 import { type Insertable, type Selectable, sql } from 'kysely'
-import { type OrderRowStatus, type OrdersTable, type RealNameStatus } from '../db/types'
-import { userAccount } from '../ledger/rules'
-import { CURRENCY } from '../ledger/money'
+import { type OrderRowStatus, type OrdersTable } from '../db/types'
 import { type Executor, type Tx } from '../db/executor'
-import { lockUsers } from '../accounts/repository'
 
 export type OrderRecord = Selectable<OrdersTable>
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'order_no'>
 
 export const OPEN_STATUSES = ['locked', 'holding', 'preparing_to_close'] as const satisfies readonly OrderRowStatus[]
 export const ENDED_STATUSES = ['closed', 'cancelled'] as const satisfies readonly OrderRowStatus[]
-
-/** What the trader's row says, read under the lock that orders every balance change of one user. */
-export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameStatus: RealNameStatus; available: number }
-
-/**
- * Locks the users' rows (lockUsers, in id order), then reads what an order needs: the
- * margin-trading switch, whether a flag stops trading (no trade, and the stronger frozen and
- * disabled), and the available balance (ledger_balances), which cannot change until the
- * transaction ends because every balance change takes this lock first (postEntry). A user that
- * does not exist is missing from the map.
- */
-export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<Map<number, TraderState>> {
-  const traders = new Map<number, TraderState>()
-  if (userIds.length === 0) return traders
-  const sorted = [...new Set(userIds)].sort((a, b) => a - b)
-  const wanted = sorted.map((id) => sql`(${id}::bigint, ${userAccount(id, 'available')}::text)`)
-  // Lock first, read after, in two statements: on PostgreSQL (read committed) a statement that
-  // waited for the lock still sees the snapshot from before the wait, so a balance read in the
-  // locking statement could miss the commit it waited for and let two orders spend the same cash.
-  await lockUsers(trx, sorted)
-  // The balance is the pocket's row of ledger_balances, the sum of its legs kept by a trigger.
-  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number }>`
-    select u.id, u.margin_trading, u.real_name_status,
-      exists (select 1 from account_flags f where f.user_id = u.id and f.flag in ('no_trade', 'frozen', 'disabled')) as no_trade,
-      coalesce((select b.amount from ledger_balances b where b.account = w.account and b.currency = ${CURRENCY}), 0) as available
-    from users u join (values ${sql.join(wanted)}) as w (id, account) on w.id = u.id
-    order by u.id`.execute(trx)
-  for (const row of rows) traders.set(row.id, { marginTrading: row.margin_trading, noTrade: Boolean(row.no_trade), realNameStatus: row.real_name_status, available: row.available })
-  return traders
-}
-
-export async function lockTrader(trx: Tx, userId: number): Promise<TraderState | undefined> {
-  return (await lockTraders(trx, [userId])).get(userId)
-}
 
 export async function insertOrder(trx: Tx, order: NewOrder): Promise<OrderRecord> {
   const [row] = await insertOrders(trx, [order])

@@ -28,8 +28,8 @@ import { type MarketFeed } from '../market/feed'
 import { type Instrument } from '../market/instruments'
 import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
-import { postEntries, postEntry } from '../ledger/repository'
-import { findOrderOfUser, insertOrders, lockOrderOfUser, lockTraders, updateOrder, type NewOrder, type OrderRecord } from './repository'
+import { lockTraders, postEntries, postEntry } from '../ledger/repository'
+import { findOrderOfUser, insertOrders, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
 
 export type TradingDeps = { config: ServerConfig; market: MarketFeed }
 

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks'
 import { sql } from 'kysely'
 import { API_PREFIX } from '../../server/app'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, userAccount } from '../../server/ledger/rules'
-import { lockTrader } from '../../server/trade/repository'
+import { lockTrader } from '../../server/ledger/repository'
 import { createTestApp, type TestApp } from '../server/helpers'
 import { grant, trader, type Trader } from '../server/trade/accounts'
 
