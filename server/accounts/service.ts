@@ -37,15 +37,12 @@ import { signInSummary } from './sign-in-repository'
 import { findUserByAccount, findUserById, insertUser, inviteCodeExists, updateFundPasswordHash, updatePasswordHash, userInviteCode } from './repository'
 import { registrationRule } from '../config'
 import { type RouteDeps } from '../http/deps'
-import { type Tx } from '../db/executor'
+import { type Effect } from '../db/executor'
 import { type User } from '../db/types'
 import { checkFundPassword } from './fund-password-guard'
 import { checkSessionPassword, signInSucceeded, startSignIn, tooManyAttemptsFor } from './guess-guard'
 
 type AccountDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
-
-/** The write of an operation whose checks have passed, to run in the caller's transaction. */
-export type Effect<T> = (trx: Tx) => Promise<T>
 
 /** The request's signed-in session, as the auth hook found it. */
 export type SessionRef = { userId: number; sessionId: number }

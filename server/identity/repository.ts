@@ -61,18 +61,21 @@ const SUBMISSION_COLUMNS = [
   'decided_at as decidedAt',
 ] as const
 
-/** Records a submission and marks the user's identity pending, in the caller's transaction. */
+/** Records a submission; the service then marks the identity pending (markRealNamePending). */
 export async function insertRealNameSubmission(
   trx: Tx,
   s: { userId: number; name: string; idNumber: string; pan: string; frontUploadId: number; backUploadId: number; now: number },
 ): Promise<RealNameSubmission> {
-  const row = await trx
+  return trx
     .insertInto('real_name_submissions')
     .values({ user_id: s.userId, name: s.name, id_number: s.idNumber, pan: s.pan, front_upload_id: s.frontUploadId, back_upload_id: s.backUploadId, created_at: s.now })
     .returning(SUBMISSION_COLUMNS)
     .executeTakeFirstOrThrow()
-  await trx.updateTable('users').set({ real_name_status: 'pending', real_name_reason: null }).where('id', '=', s.userId).execute()
-  return row
+}
+
+/** users.real_name_status follows the newest submission: a new one is under review, with no reason yet. */
+export async function markRealNamePending(trx: Tx, userId: number): Promise<void> {
+  await trx.updateTable('users').set({ real_name_status: 'pending', real_name_reason: null }).where('id', '=', userId).execute()
 }
 
 /** The user's newest submission, if any. */

@@ -1,18 +1,16 @@
 /**
  * Identity and bank cards (issue 4): private picture uploads, the real-name submission and its
- * status, and the user's bank cards. Thin: the rules are server/identity/rules.ts and uploads.ts,
- * the SQL server/identity/repository.ts. Every read is scoped to the signed-in user.
+ * status, and the user's bank cards. Thin: each handler parses, calls server/identity/service.ts
+ * (the rules are rules.ts and uploads.ts, the SQL repository.ts), and answers. Every read is
+ * scoped to the signed-in user.
  */
-import { createHash } from 'node:crypto'
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { cardDuplicate, checkBankCard, checkRealName } from './rules'
-import { DomainRefusal } from '../http/refusal'
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_EDGE, storedPicture } from './uploads'
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_EDGE } from './uploads'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
-import { bankCardsOf, insertBankCard, insertRealNameSubmission, insertUpload, latestRealNameSubmission, ownUpload } from './repository'
-import { findUserById, lockUsers } from '../accounts/repository'
+import { bankCardsOf } from './repository'
+import { addBankCard, realNameInfo, storeUpload, submitRealName, uploadOf } from './service'
 import { BankCard, RealNameInfo, RealNameSubmission } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
@@ -21,7 +19,6 @@ const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back')
 /** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
 const BASE64_MAX = Math.ceil((UPLOAD_MAX_BYTES + 1) / 3) * 4
 const Upload = Type.Object({ id: Type.Integer(), kind: UploadKind, contentType: Type.String(), size: Type.Integer(), createdAt: Type.Integer() })
-const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
 
 export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, now, runIdempotent } = deps
@@ -45,14 +42,8 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     },
     async (request, reply) =>
       runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        // Decoded and re-encoded before the transaction opens: CPU work holds no database lock.
-        const picture = await storedPicture(new Uint8Array(Buffer.from(request.body.data, 'base64')))
-        if (picture instanceof DomainRefusal) throw picture
-        const { contentType, bytes } = picture
-        // The hash of what is stored: the same receipt sent twice matches even if its metadata or trailing bytes differ.
-        const sha256 = createHash('sha256').update(bytes).digest('hex')
-        return commit((trx) => insertUpload(trx, { userId, kind: request.body.kind, contentType, bytes, sha256, now: now() }))
+        const bytes = new Uint8Array(Buffer.from(request.body.data, 'base64'))
+        return commit(await storeUpload({ userId: sessionOf(request).userId, kind: request.body.kind, bytes, now: now() }))
       }),
   )
 
@@ -68,10 +59,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request) => {
-      const { userId } = sessionOf(request)
-      const found = await ownUpload(db, userId, request.body.id)
-      if (!found) throw uploadNotFound(request.body.id)
-      const { bytes, ...meta } = found
+      const { bytes, ...meta } = await uploadOf(db, sessionOf(request).userId, request.body.id)
       return ok({ ...meta, data: Buffer.from(bytes).toString('base64') })
     },
   )
@@ -97,23 +85,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        const { frontId, backId } = request.body
-        for (const [id, kind] of [[frontId, 'id_front'], [backId, 'id_back']] as const) {
-          const upload = await ownUpload(db, userId, id)
-          if (!upload || upload.kind !== kind) throw uploadNotFound(id)
-        }
-        return commit(async (trx) => {
-          // Under the user's lock, so two submissions at once cannot both pass the status check.
-          await lockUsers(trx, [userId])
-          const user = await findUserById(trx, userId)
-          if (!user) throw new Error(`session user ${userId} is gone`)
-          const checked = checkRealName(request.body, user.real_name_status)
-          if (checked instanceof DomainRefusal) throw checked
-          return insertRealNameSubmission(trx, { userId, ...checked, frontUploadId: frontId, backUploadId: backId, now: now() })
-        })
-      }),
+      runIdempotent(request, reply, async (commit) => commit(await submitRealName(db, { ...request.body, userId: sessionOf(request).userId, now: now() }))),
   )
 
   app.post(
@@ -126,13 +98,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         response: replies(RealNameInfo),
       },
     },
-    async (request) => {
-      const { userId } = sessionOf(request)
-      const user = await findUserById(db, userId)
-      if (!user) throw new Error(`session user ${userId} is gone`)
-      const submission = (await latestRealNameSubmission(db, userId)) ?? null
-      return ok({ status: user.real_name_status, name: user.real_name, reason: user.real_name_reason, submission })
-    },
+    async (request) => ok(await realNameInfo(db, sessionOf(request).userId)),
   )
 
   app.post(
@@ -157,19 +123,6 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        const user = await findUserById(db, userId)
-        if (!user) throw new Error(`session user ${userId} is gone`)
-        const cards = await bankCardsOf(db, userId)
-        const checked = checkBankCard(request.body, { status: user.real_name_status, verifiedName: user.real_name, cards })
-        if (checked instanceof DomainRefusal) throw checked
-        return commit(async (trx) => {
-          const card = await insertBankCard(trx, { userId, ...checked, now: now() })
-          // The same card added twice at once: the unique key lets one in.
-          if (!card) throw cardDuplicate()
-          return card
-        })
-      }),
+      runIdempotent(request, reply, async (commit) => commit(await addBankCard(db, { ...request.body, userId: sessionOf(request).userId, now: now() }))),
   )
 }
