@@ -10,8 +10,8 @@ import { passwordCheckRule, type ServerConfig } from '../config'
 import { verifyPassword } from './password-hash'
 import { decideNamed } from './guess-limit-rules'
 import { type Executor } from '../db/executor'
-import { beginGuess, clearAccountFailures, forgetAttempt, recentFailures } from './guess-limit-repository'
-import { tooManyAttemptsFor } from './guess-guard'
+import { clearAccountFailures, forgetAttempt, recentFailures } from './guess-limit-repository'
+import { beginGuess, tooManyAttemptsFor } from './guess-guard'
 
 /** True when `password` opens `hash`; throws too_many_attempts while too many wrong ones count. */
 export async function checkFundPassword(

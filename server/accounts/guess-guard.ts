@@ -1,5 +1,5 @@
 /**
- * The guess limits as the routes apply them (rules: server/accounts/guess-limit-rules.ts; counts:
+ * The guess limits as the services apply them (rules: server/accounts/guess-limit-rules.ts; counts:
  * server/accounts/guess-limit-repository.ts). Every kind of guess has a key space of its own in
  * login_failures, so no guess anywhere counts against a sign-in:
  *   'user:<account>' and 'operator:<name>'   sign-in, per account and address, slowed per account;
@@ -10,10 +10,20 @@
  * Guesses made in a session are recorded under the address 'guess:<ip>', so they never count
  * towards the address's sign-in limit.
  */
-import { passwordCheckRule, signInLimits } from '../config'
-import { type AttemptRuleName, type Refused } from './guess-limit-rules'
+import { passwordCheckRule, registrationRule, signInLimits } from '../config'
+import { type AttemptRule, type AttemptRuleName, type Refused, type SignInDecision, type SignInLimits, accountFailuresNeeded, decideNamed, decideSignIn } from './guess-limit-rules'
 import { HttpError } from '../plugins/envelope'
-import { beginGuess, beginSignIn, clearAccountAddressFailures, clearAccountFailures, forgetAttempt } from './guess-limit-repository'
+import {
+  clearAccountAddressFailures,
+  clearAccountFailures,
+  forgetAttempt,
+  insertRegistration,
+  lockRegistrations,
+  recentFailures,
+  recentRegistrations,
+  recordAttempt,
+} from './guess-limit-repository'
+import { type Executor } from '../db/executor'
 import { type RouteDeps } from '../http/deps'
 
 const RULE_TEXT: Record<AttemptRuleName, string> = {
@@ -37,6 +47,54 @@ export function tooManyAttemptsFor(refused: Refused): HttpError {
 }
 
 type GuardDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
+
+/**
+ * Starts a sign-in attempt and judges it against the failures before it, in one transaction (see
+ * recordAttempt). A refused attempt must then be forgotten; a failed one is kept.
+ */
+async function beginSignIn(db: Executor, a: { account: string; clientIp: string; now: number; limits: SignInLimits }): Promise<{ attemptId: number; decision: SignInDecision }> {
+  const since = a.now - a.limits.windowMs
+  return db.transaction().execute(async (trx) => {
+    const attemptId = await recordAttempt(trx, a.account, a.clientIp, a.now)
+    const [accountAddress, address, account] = await Promise.all([
+      recentFailures(trx, { account: a.account, clientIp: a.clientIp }, since, a.limits.accountAddress, attemptId),
+      recentFailures(trx, { clientIp: a.clientIp }, since, a.limits.address, attemptId),
+      recentFailures(trx, { account: a.account }, since, accountFailuresNeeded(a.limits), attemptId),
+    ])
+    return { attemptId, decision: decideSignIn({ accountAddress, address, account }, a.limits, a.now) }
+  })
+}
+
+/**
+ * Starts a guess under one key (a password checked in a session) and judges it against the
+ * key's failures before it. The address is recorded for the record only.
+ */
+export async function beginGuess(
+  db: Executor,
+  a: { key: string; clientIp: string; now: number; rule: AttemptRule & { name: 'password' } },
+): Promise<{ attemptId: number; failuresBefore: number; decision: { allowed: true } | Refused }> {
+  return db.transaction().execute(async (trx) => {
+    const attemptId = await recordAttempt(trx, a.key, a.clientIp, a.now)
+    const failures = await recentFailures(trx, { account: a.key }, a.now - a.rule.windowMs, a.rule.limit, attemptId)
+    return { attemptId, failuresBefore: failures.length, decision: decideNamed(failures, a.rule, a.now) }
+  })
+}
+
+/**
+ * Counts a registration from `clientIp` against the ones before it within the rule's window, under
+ * the address's lock; 429 past the limit. A refused one is not counted, so asking does not
+ * lengthen the wait.
+ */
+export async function startRegistration(deps: Pick<GuardDeps, 'db' | 'config'>, r: { clientIp: string; now: number }): Promise<void> {
+  const rule = registrationRule(deps.config)
+  const decision = await deps.db.transaction().execute(async (trx) => {
+    await lockRegistrations(trx, r.clientIp)
+    const judged = decideNamed(await recentRegistrations(trx, r.clientIp, r.now - rule.windowMs, rule.limit), rule, r.now)
+    if (judged.allowed) await insertRegistration(trx, r.clientIp, r.now)
+    return judged
+  })
+  if (!decision.allowed) throw tooManyAttemptsFor(decision)
+}
 
 /**
  * Starts a sign-in attempt under `key` from `clientIp`: refuses with 429 past a hard limit (the

@@ -13,8 +13,7 @@
  * All in the database, not in memory, so every API process counts the same tries (DESIGN.md 7).
  */
 import { sql } from 'kysely'
-import { type AttemptRule, type Refused, type SignInDecision, type SignInLimits, accountFailuresNeeded, decideNamed, decideSignIn } from './guess-limit-rules'
-import { type Executor } from '../db/executor'
+import { type Executor, type Tx } from '../db/executor'
 
 /** Failures of one key, of one address, or of one key from one address. */
 export type FailureFilter = { account?: string; clientIp?: string }
@@ -37,7 +36,7 @@ export async function recentFailures(db: Executor, filter: FailureFilter, since:
  * turns, because ids come from a sequence before commit, so an attempt with a lower id could
  * otherwise still be invisible when a later one counts.
  */
-export async function recordAttempt(db: Executor, account: string, clientIp: string, now: number): Promise<number> {
+export async function recordAttempt(db: Tx, account: string, clientIp: string, now: number): Promise<number> {
   // Always account before address, so two attempts never wait for each other in opposite orders.
   await sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_ACCOUNT}, hashtext(${account}))`.execute(db)
   await sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_ADDRESS}, hashtext(${clientIp}))`.execute(db)
@@ -74,67 +73,26 @@ export async function purgeOldFailures(db: Executor, before: number): Promise<nu
   return Number(result.numDeletedRows)
 }
 
-/**
- * Starts a sign-in attempt and judges it against the failures before it, in one transaction (see
- * recordAttempt). A refused attempt must then be forgotten; a failed one is kept.
- */
-export async function beginSignIn(
-  db: Executor,
-  a: { account: string; clientIp: string; now: number; limits: SignInLimits },
-): Promise<{ attemptId: number; decision: SignInDecision }> {
-  const since = a.now - a.limits.windowMs
-  return db.transaction().execute(async (trx) => {
-    const attemptId = await recordAttempt(trx, a.account, a.clientIp, a.now)
-    const [accountAddress, address, account] = await Promise.all([
-      recentFailures(trx, { account: a.account, clientIp: a.clientIp }, since, a.limits.accountAddress, attemptId),
-      recentFailures(trx, { clientIp: a.clientIp }, since, a.limits.address, attemptId),
-      recentFailures(trx, { account: a.account }, since, accountFailuresNeeded(a.limits), attemptId),
-    ])
-    return { attemptId, decision: decideSignIn({ accountAddress, address, account }, a.limits, a.now) }
-  })
+/** Registrations from one address take turns until the transaction ends (see recordAttempt). */
+export async function lockRegistrations(trx: Tx, clientIp: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_ADDRESS}, hashtext(${clientIp}))`.execute(trx)
 }
 
-/**
- * Starts a guess under one key (a password checked in a session) and judges it against the
- * key's failures before it. The address is recorded for the record only.
- */
-export async function beginGuess(
-  db: Executor,
-  a: { key: string; clientIp: string; now: number; rule: AttemptRule & { name: 'password' } },
-): Promise<{ attemptId: number; failuresBefore: number; decision: { allowed: true } | Refused }> {
-  return db.transaction().execute(async (trx) => {
-    const attemptId = await recordAttempt(trx, a.key, a.clientIp, a.now)
-    const failures = await recentFailures(trx, { account: a.key }, a.now - a.rule.windowMs, a.rule.limit, attemptId)
-    return { attemptId, failuresBefore: failures.length, decision: decideNamed(failures, a.rule, a.now) }
-  })
+/** The newest `limit` registration times from `clientIp` since `since`. */
+export async function recentRegistrations(db: Executor, clientIp: string, since: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('registration_attempts')
+    .select('at')
+    .where('client_ip', '=', clientIp)
+    .where('at', '>', since)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => r.at)
 }
 
-/**
- * Counts a registration from `clientIp` and judges it against the ones before it within the
- * rule's window. A refused one is removed again, so asking does not lengthen the wait.
- */
-export async function beginRegistration(
-  db: Executor,
-  a: { clientIp: string; now: number; rule: AttemptRule & { name: 'registration' } },
-): Promise<{ allowed: true } | Refused> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_ADDRESS}, hashtext(${a.clientIp}))`.execute(trx)
-    const rows = await trx
-      .selectFrom('registration_attempts')
-      .select('at')
-      .where('client_ip', '=', a.clientIp)
-      .where('at', '>', a.now - a.rule.windowMs)
-      .orderBy('at', 'desc')
-      .limit(a.rule.limit)
-      .execute()
-    const decision = decideNamed(
-      rows.map((r) => r.at),
-      a.rule,
-      a.now,
-    )
-    if (decision.allowed) await trx.insertInto('registration_attempts').values({ client_ip: a.clientIp, at: a.now }).execute()
-    return decision
-  })
+export async function insertRegistration(db: Executor, clientIp: string, now: number): Promise<void> {
+  await db.insertInto('registration_attempts').values({ client_ip: clientIp, at: now }).execute()
 }
 
 export async function purgeOldRegistrations(db: Executor, before: number): Promise<number> {

@@ -31,16 +31,15 @@ import { newSessionToken } from './tokens'
 import { unauthorized } from '../plugins/envelope'
 import { flagsOf } from './flag-repository'
 import { balancesOf } from '../ledger/repository'
-import { beginRegistration, noteFailedSignIn, rollFailedSignIns } from './guess-limit-repository'
+import { noteFailedSignIn, rollFailedSignIns } from './guess-limit-repository'
 import { insertSession, revokeOtherSessions, revokeSession } from './session-repository'
 import { signInSummary } from './sign-in-repository'
 import { findUserByAccount, findUserById, insertUser, inviteCodeExists, updateFundPasswordHash, updatePasswordHash, userInviteCode } from './repository'
-import { registrationRule } from '../config'
 import { type RouteDeps } from '../http/deps'
 import { type Effect } from '../db/executor'
 import { type User } from '../db/types'
 import { checkFundPassword } from './fund-password-guard'
-import { checkSessionPassword, signInSucceeded, startSignIn, tooManyAttemptsFor } from './guess-guard'
+import { checkSessionPassword, signInSucceeded, startRegistration, startSignIn } from './guess-guard'
 
 type AccountDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
 
@@ -58,8 +57,7 @@ export async function register(deps: AccountDeps, r: Registration & { clientIp: 
   if (refusal) throw refusal
   // Every registration that reaches the database counts, refused or not: it also caps how
   // fast one address can learn which numbers have accounts (account_exists).
-  const limit = await beginRegistration(db, { clientIp: r.clientIp, now: r.now, rule: registrationRule(config) })
-  if (!limit.allowed) throw tooManyAttemptsFor(limit)
+  await startRegistration(deps, { clientIp: r.clientIp, now: r.now })
   const inviteCode = normaliseInviteCode(r.inviteCode)
   if (!(await inviteCodeExists(db, inviteCode))) throw inviteCodeInvalid()
   if (await findUserByAccount(db, r.account)) throw accountExists()
