@@ -2,6 +2,7 @@
  * The server's published rules. Every limit the server enforces lives here, and /common/config
  * publishes all of them so the UI can show the rule that refuses (DESIGN.md section 2).
  */
+import { type ConfigItem } from '../src/contract/config'
 import { CURRENCIES } from './funds/exchange-rules'
 import { ALL_DAY, DEFAULT_FUND_RULES, type FundRules, windowText } from './funds/rules'
 import { type Paise } from './ledger/money'
@@ -188,7 +189,7 @@ export function withLock(config: ServerConfig, lock: LockRule | undefined): Serv
   return { ...config, trading }
 }
 
-export type ConfigItem = { name: string; value: string }
+export { type ConfigItem }
 
 /** The list /common/config returns: names are part of the API contract, values are strings. */
 export function publishedConfig(config: ServerConfig): ConfigItem[] {

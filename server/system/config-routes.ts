@@ -9,7 +9,8 @@ import { replies, ShortText } from '../http/schemas'
 // The original app sends {type} with a value that is not known, as a string or a number; every
 // config is published whatever it is (DESIGN.md section 2: known calls keep their shape).
 const ConfigBody = Type.Object({ type: Type.Optional(Type.Union([ShortText(), Type.Number()])) })
-const ConfigItems = Type.Array(Type.Object({ name: Type.String(), value: Type.String() }))
+// Names as a plain string in the document: an app must ignore a name it does not know yet.
+const ConfigItems = Type.Array(Type.Object({ name: Type.String({ description: 'one of src/contract/config.ts CONFIG_NAMES' }), value: Type.String() }))
 
 export const commonRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(

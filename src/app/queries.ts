@@ -1,5 +1,6 @@
 /** Reads of the shell and of what several features show (the user, sync times), one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
+import { type ConfigName } from '../contract/config'
 import { db, type OutboxItem, type UserInfo } from '../data/db'
 import { pendingItems } from '../data/outbox'
 import { SESSION_KEY, restoreSession } from '../data/sessionStore'
@@ -37,7 +38,7 @@ export function usePendingOutbox(): OutboxItem[] | undefined {
 }
 
 /** One published config value (strings, as /common/config sends them), null when absent. */
-export function useConfig(name: string): string | null | undefined {
+export function useConfig(name: ConfigName): string | null | undefined {
   return useLiveQuery(async () => (await db.config.get(name))?.value ?? null, [name])
 }
 

@@ -4,6 +4,7 @@
  * and icon); screens read db.config with useLiveQuery.
  * The app cannot start without them: first start needs the network, later starts use the copy.
  */
+import { type ConfigName } from '../contract/config'
 import { call } from './api'
 import { db, type ConfigRow } from './db'
 import { refresh } from './sync'
@@ -74,12 +75,12 @@ export async function loadConfig({ waitWithCopyMs = WAIT_WITH_COPY_MS } = {}): P
   return 'cache'
 }
 
-export function getConfigValue(name: string): string | undefined {
+export function getConfigValue(name: ConfigName): string | undefined {
   return values.get(name)
 }
 
 /** A numeric rule such as password_min; `fallback` when absent or not a number. */
-export function getConfigNumber(name: string, fallback: number): number {
+export function getConfigNumber(name: ConfigName, fallback: number): number {
   const raw = values.get(name)
   if (raw === undefined || raw.trim() === '') return fallback
   const n = Number(raw)

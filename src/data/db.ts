@@ -53,6 +53,7 @@ export type Session = { token: string; account: string; expiresAt?: number }
 /** `account`: whose row it is (see metaRowAccount); absent for the device's own rows. */
 export type MetaRow = { key: string; value: unknown; updatedAt: number; account?: string }
 
+/** A published setting as stored: any name the server sent; the app reads the declared ones (ConfigItem). */
 export type ConfigRow = { name: string; value: string }
 
 export type { RealNameStatus }

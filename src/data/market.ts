@@ -13,6 +13,7 @@
  * arrive out of order, and the stream only resends a symbol when it changes.
  */
 import { Dexie } from 'dexie'
+import { type ConfigName } from '../contract/config'
 import { ApiRefusal, NetworkError, call } from './api'
 import {
   db,
@@ -74,7 +75,7 @@ export async function putQuotes(rows: readonly QuoteRow[]): Promise<void> {
   })
 }
 
-async function configInteger(name: string): Promise<number | undefined> {
+async function configInteger(name: ConfigName): Promise<number | undefined> {
   const value = Number((await db.config.get(name))?.value)
   return Number.isSafeInteger(value) && value > 0 ? value : undefined
 }

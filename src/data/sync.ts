@@ -6,6 +6,7 @@
  * - db.meta:  'synced:<key>' = when each key last synced (epoch ms), 'synced:any' = the last
  *             successful sync of anything (the offline banner shows it), 'news-total:<lang>'.
  */
+import { type ConfigName } from '../contract/config'
 import { type NewsArticle, type NewsItem } from '../contract/replies'
 import { ApiRefusal, NetworkError, call } from './api'
 import { db, metaKeys, newsByDate, type NewsRow, type UserInfo } from './db'
@@ -115,7 +116,7 @@ export async function refreshUserInfo(opts: { fresh?: boolean } = {}): Promise<U
 
 const DEFAULT_NEWS_PAGE_SIZE = 10
 
-async function configInteger(name: string): Promise<number | undefined> {
+async function configInteger(name: ConfigName): Promise<number | undefined> {
   const value = Number((await db.config.get(name))?.value)
   return Number.isInteger(value) && value > 0 ? value : undefined
 }

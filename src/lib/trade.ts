@@ -10,6 +10,7 @@
  * - P&L = difference of the two contract amounts, so it matches what settles to the paisa;
  * - price band edges inward (min up, max down).
  */
+import { type ConfigName } from '../contract/config'
 import { type InstrumentKind, type Order, type OrderStatus } from '../contract/replies'
 import { type Paise } from './money'
 
@@ -186,7 +187,7 @@ function wholeNumber(raw: string | undefined, fallback: number): number {
 }
 
 /** The published rules from config values (e.g. `(name) => getConfigValue(name)`), defaults for gaps. */
-export function tradingRulesFromConfig(get: (name: string) => string | undefined): ClientTradingRules {
+export function tradingRulesFromConfig(get: (name: ConfigName) => string | undefined): ClientTradingRules {
   const d = DEFAULT_CLIENT_TRADING_RULES
   const leverages = (get('leverages') ?? '')
     .split(',')

@@ -1,6 +1,7 @@
 /** Reads of the market screens from Dexie, one useLiveQuery each; prices move as the stream writes. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, readMeta, restoreDeviceMeta, type CandleAdjust, type CandlePeriod, type CandleRange, type CandleRow, type InstrumentKind, type QuoteRow } from '../../data/db'
+import { type ConfigName } from '../../contract/config'
 import { stockDetailKey, type StockDetail, type StockSort } from '../../data/market'
 import { STREAM_STATUS_KEY, type StreamStatus } from '../../data/stream'
 
@@ -59,7 +60,7 @@ export function useStreamStatus(): StreamStatus | null | undefined {
 }
 
 /** Several published config values at once (strings as /common/config sends them). */
-export function useConfigValues<K extends string>(names: readonly K[]): Partial<Record<K, string>> | undefined {
+export function useConfigValues<K extends ConfigName>(names: readonly K[]): Partial<Record<K, string>> | undefined {
   const key = names.join(',')
   return useLiveQuery(async () => {
     const rows = await db.config.bulkGet([...names])

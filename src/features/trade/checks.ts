@@ -3,6 +3,7 @@
  * order would break; the server checks them all again and is the authority. Pure: the caller
  * passes the rules, the quote, the user's balance and flags, and the time.
  */
+import { type ConfigName } from '../../contract/config'
 import { type UserInfo } from '../../data/db'
 import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trade'
 
@@ -13,7 +14,7 @@ const IST_OFFSET_MS = 330 * MINUTE_MS
 export type MarketHours = { alwaysOpen: boolean; open: string; close: string; holidays: readonly string[] }
 
 /** The published market hours from config: `market_always_open`, `market_hours`, `market_holidays`. */
-export function marketHoursFromConfig(get: (name: string) => string | undefined): MarketHours {
+export function marketHoursFromConfig(get: (name: ConfigName) => string | undefined): MarketHours {
   const [open = '09:15', close = '15:30'] = (get('market_hours') ?? '09:15-15:30').split('-')
   const holidays = (get('market_holidays') ?? '').split(',').map((d) => d.trim()).filter(Boolean)
   return { alwaysOpen: get('market_always_open') === '1', open, close, holidays }

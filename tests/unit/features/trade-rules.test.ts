@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { type ConfigName } from '../../../src/contract/config'
 import { type OrderRow, type UserInfo } from '../../../src/data/db'
 import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/lib/trade'
 import { checkOrder, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
@@ -8,7 +9,8 @@ import { formatQuantity } from '../../../src/features/trade/labels'
 const rules = DEFAULT_CLIENT_TRADING_RULES
 // 2025-06-02 (a Monday) at 10:00 India time = 04:30 UTC.
 const MONDAY_10 = Date.UTC(2025, 5, 2, 4, 30)
-const nse = marketHoursFromConfig((name) => ({ market_always_open: '0', market_hours: '09:15-15:30', market_holidays: '2025-08-15' })[name])
+const nseConfig: Partial<Record<ConfigName, string>> = { market_always_open: '0', market_hours: '09:15-15:30', market_holidays: '2025-08-15' }
+const nse = marketHoursFromConfig((name) => nseConfig[name])
 
 function user(available: number, flags: Partial<UserInfo['flags']> & { marginTrading?: boolean } = {}): UserInfo {
   return {
