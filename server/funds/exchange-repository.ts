@@ -2,13 +2,12 @@
  * Currency exchange (issue 4): the user's wallets are their ledger pockets per currency (the
  * `ledger_balances` rows a trigger keeps equal to the sums of their legs, migration
  * 1763900002000), and each exchange is an `exchanges` row (the quote applied) plus its one ledger
- * entry (server/funds/exchange-rules.ts exchangeEntry). Every read is scoped by the user's id.
+ * entry, which exchange-service.ts posts with it. Every read is scoped by the user's id.
  */
 import { sql } from 'kysely'
-import { CURRENCIES, type Currency, type ExchangeQuote, exchangeEntry } from './exchange-rules'
+import { CURRENCIES, type Currency, type ExchangeQuote } from './exchange-rules'
 import { type Balances, balancesFrom, userAccount } from '../ledger/rules'
 import { type Executor, type Tx } from '../db/executor'
-import { postEntry } from '../ledger/repository'
 import { lockUsers } from '../accounts/repository'
 
 export type Wallet = Balances & { currency: Currency }
@@ -48,7 +47,7 @@ export type ExchangeRecord = {
   createdAt: number
 }
 
-/** Records the exchange and posts its entry; the caller holds the user's lock (lockWallet). */
+/** Records the exchange; the caller holds the user's lock (lockWallet) and posts its entry. */
 export async function insertExchange(
   trx: Tx,
   e: { userId: number; quote: ExchangeQuote; midFrom: number; midTo: number; spreadPerLakh: number; now: number },
@@ -68,7 +67,6 @@ export async function insertExchange(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await postEntry(trx, exchangeEntry(e.userId, row.id, e.quote), e.now, { lockedUserIds: [e.userId] })
   return {
     id: row.id,
     from: e.quote.from,

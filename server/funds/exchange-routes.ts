@@ -2,46 +2,23 @@
  * Currency exchange (issue 4, DESIGN.md section 4): /user/wallets (a balance per currency),
  * /user/exchangeRates (mid rates from the market's INR pairs with the published spread) and
  * /user/exchange (one wallet to another under the user's lock, both legs in one ledger entry).
- * Thin: the rules are server/funds/exchange-rules.ts, the SQL server/funds/exchange-repository.ts.
+ * Thin: the operations are server/funds/exchange-service.ts, the SQL server/funds/exchange-repository.ts.
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { CurrencyRate, ExchangeResult, Wallet } from '../../src/contract/replies'
-import {
-  CURRENCY_DECIMALS,
-  CURRENCIES,
-  type Currency,
-  type MidRate,
-  RATE_SCALE,
-  checkSpread,
-  exchangeFlagRefusal,
-  exchangeQuote,
-  midRates,
-  rateMovedRefusal,
-  userRates,
-  walletRefusal,
-} from './exchange-rules'
-import { DomainRefusal } from '../http/refusal'
+import { CURRENCY_DECIMALS } from './exchange-rules'
+import { exchangeDeps, exchangeRates, requestExchange } from './exchange-service'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
-import { flagsOf } from '../accounts/flag-repository'
-import { insertExchange, lockWallet, walletsOf } from './exchange-repository'
+import { walletsOf } from './exchange-repository'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 
 export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, market, runIdempotent } = deps
   // A spread outside 0..99,999 per lakh stops the server at start, not the first exchange.
-  const spreadPerLakh = checkSpread(config.exchange.spreadPerLakh)
-
-  /** Every wallet currency's mid rate at `at`, from the live INR pairs (prepare the feed first). */
-  const ratesAt = (at: number): Map<Currency, MidRate> =>
-    midRates((currency) => {
-      const instrument = market.instrument(`${currency}INR`)
-      if (instrument?.kind !== 'forex') return undefined
-      const quote = market.quote(instrument.symbol, at)
-      return quote ? { price: quote.price, priceScale: quote.priceScale, baseAmount: instrument.baseAmount, time: quote.time } : undefined
-    }, config.exchange.referenceRates)
+  const exchange = exchangeDeps(config, market)
 
   app.post(
     '/user/wallets',
@@ -77,25 +54,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         ),
       },
     },
-    async () => {
-      const at = now()
-      await market.prepare(at)
-      const mids = ratesAt(at)
-      const rates = CURRENCIES.map((currency) => {
-        const rate = mids.get(currency)
-        const user = rate ? (rate.source === 'base' ? { buy: rate.mid, sell: rate.mid } : userRates(rate.mid, spreadPerLakh)) : null
-        return {
-          currency,
-          decimals: CURRENCY_DECIMALS[currency],
-          mid: rate?.mid ?? null,
-          buy: user?.buy ?? null,
-          sell: user?.sell ?? null,
-          source: rate?.source ?? null,
-          time: rate?.time ?? null,
-        }
-      })
-      return ok({ at, base: 'INR' as const, rateScale: RATE_SCALE, spreadPerLakh, rates })
-    },
+    async () => ok(await exchangeRates(exchange, now())),
   )
 
   app.post(
@@ -122,25 +81,8 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        const { from, to, amount, minAmountOut } = request.body
-        const at = now()
-        await market.prepare(at)
-        const mids = ratesAt(at)
-        const rates = Object.fromEntries([...mids].map(([currency, rate]) => [currency, rate.mid]))
-        const quote = exchangeQuote({ from, to, amountIn: amount, rates, spreadPerLakh })
-        if (quote instanceof DomainRefusal) throw quote
-        const moved = rateMovedRefusal(quote, minAmountOut)
-        if (moved) throw moved
-        return commit(async (trx) => {
-          // Under the user's lock, with the wallet read after it: two exchanges cannot both spend it.
-          const wallet = await lockWallet(trx, userId, quote.from)
-          const refusal = exchangeFlagRefusal(await flagsOf(trx, userId)) ?? walletRefusal(quote, wallet.available)
-          if (refusal) throw refusal
-          const record = await insertExchange(trx, { userId, quote, midFrom: rates[quote.from]!, midTo: rates[quote.to]!, spreadPerLakh, now: at })
-          return { ...record, rateScale: RATE_SCALE }
-        })
-      }),
+      runIdempotent(request, reply, async (commit) =>
+        commit(await requestExchange(exchange, { ...request.body, userId: sessionOf(request).userId, at: now() })),
+      ),
   )
 }

@@ -1,14 +1,12 @@
 /**
  * Deposits (issue 4): `recharges` rows (channel, amount in paise, the receipt upload, review
  * status). No money moves at the request: an approving decision posts the one credit entry
- * (server/funds/rules.ts rechargeCreditEntry), a rejection posts nothing. Every read a user causes
+ * (recharge-service.ts decideRecharge), a rejection posts nothing. Every read a user causes
  * is scoped by their user id; the back office's (rechargeReviews) is not, and serves only its
  * review queue (server/reviews/service.ts).
  */
 import { sql } from 'kysely'
-import { rechargeCreditEntry } from './rules'
 import { type Executor, type Tx } from '../db/executor'
-import { postEntry } from '../ledger/repository'
 
 export type Recharge = {
   id: number
@@ -65,21 +63,20 @@ export async function rechargesOf(db: Executor, userId: number, limit = 50): Pro
 }
 
 /**
- * Decides a pending recharge: approved, its amount is credited to the user's available cash (one
- * ledger entry); rejected, nothing moves and the reason is what the user sees. False when it is no
- * longer pending: a second decision changes nothing, so a recharge is credited at most once.
+ * Marks a pending recharge decided; returns whose it is and its amount, or undefined when it is
+ * no longer pending (the status guard makes a second decision change nothing).
  */
-export async function decideRecharge(trx: Tx, d: { id: number; approve: boolean; reason: string | null; operator: string; now: number }): Promise<boolean> {
-  const row = await trx
+export async function markRechargeDecided(
+  trx: Tx,
+  d: { id: number; approve: boolean; reason: string | null; operator: string; now: number },
+): Promise<{ userId: number; amount: number } | undefined> {
+  return trx
     .updateTable('recharges')
     .set({ status: d.approve ? 'approved' : 'rejected', reason: d.reason, decided_by: d.operator, decided_at: d.now })
     .where('id', '=', d.id)
     .where('status', '=', 'pending')
-    .returning(['user_id', 'amount'])
+    .returning(['user_id as userId', 'amount'])
     .executeTakeFirst()
-  if (!row) return false
-  if (d.approve) await postEntry(trx, rechargeCreditEntry(row.user_id, d.id, row.amount, d.operator), d.now)
-  return true
 }
 
 /** One recharge as the back office's reviewer sees it (server/reviews/service.ts). */

@@ -2,23 +2,21 @@
  * Money in (issue 4): /user/rechargeChannels publishes where to send a deposit (config
  * rechargeChannels: bank transfer, UPI, USDT), /user/recharge asks for its credit with the receipt
  * picture (uploaded first through /user/upload, kind 'receipt'), /user/rechargeList shows the
- * requests and their reviews. Thin: the rules are server/funds/recharge-rules.ts and funds.ts, the SQL
+ * requests and their reviews. Thin: the operation is server/funds/recharge-service.ts, the SQL
  * server/funds/recharge-repository.ts. The money moves only when the review approves.
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { checkRechargeRequest } from './recharge-rules'
 import { sessionOf } from '../plugins/auth'
-import { ok, unauthorized } from '../plugins/envelope'
-import { hasPendingRecharge, insertRecharge, isOwnReceipt, rechargesOf, receiptInUse } from './recharge-repository'
-import { findUserById, lockUsers } from '../accounts/repository'
-import { hasPendingWithdrawal } from './withdrawal-repository'
+import { ok } from '../plugins/envelope'
+import { rechargesOf } from './recharge-repository'
+import { requestRecharge } from './recharge-service'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 import { Recharge, RechargeChannel } from '../../src/contract/replies'
 
 export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  const { db, config, now, runIdempotent } = deps
+  const { db, config, runIdempotent } = deps
 
   app.post(
     '/user/rechargeChannels',
@@ -54,35 +52,9 @@ export const rechargeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
       },
     },
     async (request, reply) =>
-      runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        const { channel, amount, receiptUploadId } = request.body
-        return commit(async (trx) => {
-          // Under the user's lock, like /user/withdraw: a recharge and a withdrawal sent at once
-          // cannot both find nothing pending.
-          await lockUsers(trx, [userId])
-          const user = await findUserById(trx, userId)
-          if (!user) throw unauthorized()
-          // Scoped by the user: another user's upload is "not found", never used.
-          const receiptOwn = await isOwnReceipt(trx, userId, receiptUploadId)
-          const receiptUsed = await receiptInUse(trx, receiptUploadId)
-          const otherPending = (await hasPendingRecharge(trx, userId)) || (await hasPendingWithdrawal(trx, userId))
-          const refusal = checkRechargeRequest({
-            channel,
-            channels: config.rechargeChannels,
-            amount,
-            status: user.real_name_status,
-            receiptUploadId,
-            receiptOwn,
-            receiptUsed,
-            otherPending,
-            rules: config.funds,
-            now: now(),
-          })
-          if (refusal) throw refusal
-          return insertRecharge(trx, { userId, channel, amount, receiptUploadId, now: now() })
-        })
-      }),
+      runIdempotent(request, reply, async (commit) =>
+        commit((trx) => requestRecharge(trx, deps, { ...request.body, userId: sessionOf(request).userId })),
+      ),
   )
 
   app.post(

@@ -1,11 +1,10 @@
 /**
  * Withdrawals (issue 4): `withdrawals` rows (card, amount in paise, review status). Their money
- * moves only through ledger entries (server/funds/rules.ts): frozen at the request, paid or
- * unfrozen at the decision. Every read a user causes is scoped by their user id.
+ * moves only through ledger entries, which withdrawal-service.ts posts with these writes: frozen
+ * at the request, paid or unfrozen at the decision. Every read a user causes is scoped by their
+ * user id.
  */
-import { withdrawalDecisionEntry, withdrawalFreezeEntry } from './rules'
 import { type Executor, type Tx } from '../db/executor'
-import { postEntry } from '../ledger/repository'
 
 export type Withdrawal = {
   id: number
@@ -25,15 +24,13 @@ export async function hasPendingWithdrawal(trx: Tx, userId: number): Promise<boo
   return row !== undefined
 }
 
-/** Records the request and freezes its amount; the caller holds the user's lock (lockTraders). */
+/** Records the request; the caller holds the user's lock (lockTrader) and freezes the amount. */
 export async function insertWithdrawal(trx: Tx, w: { userId: number; cardId: number; amount: number; now: number }): Promise<Withdrawal> {
-  const row = await trx
+  return trx
     .insertInto('withdrawals')
     .values({ user_id: w.userId, card_id: w.cardId, amount: w.amount, created_at: w.now })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow()
-  await postEntry(trx, withdrawalFreezeEntry(w.userId, row.id, w.amount), w.now, { lockedUserIds: [w.userId] })
-  return row
 }
 
 export async function withdrawalsOf(db: Executor, userId: number, limit = 50): Promise<Withdrawal[]> {
@@ -41,18 +38,18 @@ export async function withdrawalsOf(db: Executor, userId: number, limit = 50): P
 }
 
 /**
- * Decides a pending withdrawal: approved, the frozen amount is paid out; rejected, it is available
- * again. False when it is no longer pending: a second decision changes nothing.
+ * Marks a pending withdrawal decided; returns whose it is and its amount, or undefined when it is
+ * no longer pending (the status guard makes a second decision change nothing).
  */
-export async function decideWithdrawal(trx: Tx, d: { id: number; approve: boolean; reason: string | null; operator: string; now: number }): Promise<boolean> {
-  const row = await trx
+export async function markWithdrawalDecided(
+  trx: Tx,
+  d: { id: number; approve: boolean; reason: string | null; operator: string; now: number },
+): Promise<{ userId: number; amount: number } | undefined> {
+  return trx
     .updateTable('withdrawals')
     .set({ status: d.approve ? 'approved' : 'rejected', reason: d.reason, decided_by: d.operator, decided_at: d.now })
     .where('id', '=', d.id)
     .where('status', '=', 'pending')
-    .returning(['user_id', 'amount'])
+    .returning(['user_id as userId', 'amount'])
     .executeTakeFirst()
-  if (!row) return false
-  await postEntry(trx, withdrawalDecisionEntry(row.user_id, d.id, row.amount, d.approve, d.operator), d.now)
-  return true
 }

@@ -9,8 +9,9 @@
 import { decideRealNameSubmission } from '../identity/repository'
 import { type Executor, type Tx } from '../db/executor'
 import { audit } from '../admin/audit-repository'
-import { decideWithdrawal } from '../funds/withdrawal-repository'
-import { decideRecharge, rechargeReviews } from '../funds/recharge-repository'
+import { decideWithdrawal } from '../funds/withdrawal-service'
+import { rechargeReviews } from '../funds/recharge-repository'
+import { decideRecharge } from '../funds/recharge-service'
 import {
   countPending as countPendingIn,
   ownerOf,

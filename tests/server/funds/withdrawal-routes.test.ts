@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import { setFlag } from '../../../server/accounts/flag-repository'
 import { balancesOf } from '../../../server/ledger/repository'
 import { findUserByAccount } from '../../../server/accounts/repository'
-import { decideWithdrawal } from '../../../server/funds/withdrawal-repository'
+import { decideWithdrawal } from '../../../server/funds/withdrawal-service'
 import { createTestApp, type TestApp } from '../helpers'
 import { grant } from '../trade/accounts'
 
