@@ -2,21 +2,17 @@
  * The user's own USDT addresses (issue 4, /information/usdtAddress): one per network, checked per
  * network (server/funds/usdt-rules.ts), with an optional picture of the wallet's payment QR code that
  * the user uploaded first through /user/upload (kind payment_qr) and reads back through
- * /user/uploadData, which only its owner can. Thin: SQL in usdt-repository.ts.
+ * /user/uploadData, which only its owner can. Thin: the checks are usdt-service.ts, the SQL usdt-repository.ts.
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { DomainRefusal } from '../http/refusal'
-import { checkUsdtAddress } from './usdt-rules'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
-import { ownUpload } from '../identity/repository'
-import { deleteUsdtAddress, saveUsdtAddress, usdtAddressesOf } from './usdt-repository'
+import { deleteUsdtAddress, usdtAddressesOf } from './usdt-repository'
+import { setUsdtAddress } from './usdt-service'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 import { UsdtAddress, UsdtNetwork } from '../../src/contract/replies'
-
-const uploadNotFound = (id: number) => new DomainRefusal('upload_not_found', { id }, 'That picture is not among your uploads.')
 
 export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, now, runIdempotent } = deps
@@ -53,15 +49,8 @@ export const usdtRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     },
     async (request, reply) =>
       runIdempotent(request, reply, async (commit) => {
-        const { userId } = sessionOf(request)
-        const { network, qrUploadId = null } = request.body
-        const address = checkUsdtAddress(network, request.body.address)
-        if (address instanceof DomainRefusal) throw address
-        if (qrUploadId !== null) {
-          const upload = await ownUpload(db, userId, qrUploadId)
-          if (!upload || upload.kind !== 'payment_qr') throw uploadNotFound(qrUploadId)
-        }
-        return commit((trx) => saveUsdtAddress(trx, { userId, network, address, qrUploadId, now: now() }))
+        const { network, address, qrUploadId = null } = request.body
+        return commit(await setUsdtAddress(db, { userId: sessionOf(request).userId, network, address, qrUploadId, now: now() }))
       }),
   )
 
