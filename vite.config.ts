@@ -96,6 +96,11 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  // `import { type X } from './m'` (STYLE.md 8) leaves a bare `import './m'` under the tsconfig's
+  // verbatimModuleSyntax, so a module imported for its types still ran and shipped: the contract's
+  // TypeBox schemas (src/contract/replies.ts) came onto the first route through data/sync.ts.
+  // Imports left with no value in use are dropped instead, as TypeScript does without that flag.
+  oxc: { typescript: { onlyRemoveTypeImports: false } },
   server: { proxy: { '/api': apiTarget } },
   build: {
     target: 'es2022',
