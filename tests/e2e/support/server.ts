@@ -41,9 +41,14 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'tijori-e2e-'))
+  // Not vitest's NODE_ENV=test: when a source changed after the build, scripts/start.ts builds
+  // again, and under NODE_ENV=test Vite makes a development build (React's development copy,
+  // some 60 KiB more on the first route) that `npm start` never serves.
+  const inherited = { ...process.env }
+  delete inherited.NODE_ENV
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: process.cwd(),
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
