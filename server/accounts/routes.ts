@@ -7,6 +7,7 @@ import { Type } from 'typebox'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { revokeSession } from './session-repository'
+import { UserInfo } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { changeLoginPassword, logIn, register, setFundPassword, userInfo } from './service'
 import { signInForDay } from './sign-in-service'
@@ -26,39 +27,6 @@ const LoginPassBody = Type.Object({ oldPassword: PasswordText, password: Passwor
 
 const PaiseAmount = (description: string) => Type.Integer({ description: `${description}, integer paise` })
 
-const UserInfo = Type.Object({
-  account: Type.String(),
-  inviteCode: Type.String(),
-  createdAt: Type.Integer(),
-  currency: Type.Literal('INR'),
-  balances: Type.Object({ available: PaiseAmount('spendable'), frozen: PaiseAmount('held'), total: PaiseAmount('available + frozen') }),
-  flags: Type.Object({
-    frozen: Type.Boolean(),
-    loginBanned: Type.Boolean(),
-    disabled: Type.Boolean(),
-    noTrade: Type.Boolean(),
-    noWithdraw: Type.Boolean(),
-    marginTrading: Type.Boolean({ description: 'leverage above 1 allowed' }),
-  }),
-  fundPasswordSet: Type.Boolean({ description: 'a fund password exists (withdrawals need it)' }),
-  restrictions: Type.Array(
-    Type.Object({
-      flag: Type.Union([Type.Literal('frozen'), Type.Literal('login_banned'), Type.Literal('disabled'), Type.Literal('no_trade'), Type.Literal('no_withdraw')]),
-      reason: Type.String(),
-    }),
-    { description: 'each flag the back office set on the account, with the reason the user is shown' },
-  ),
-  realName: Type.Object({
-    status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')]),
-    name: Type.Union([Type.String(), Type.Null()]),
-    reason: Type.Union([Type.String(), Type.Null()]),
-  }),
-  signIn: Type.Object({ count: Type.Integer(), lastDay: Type.Union([Type.String(), Type.Null()]), today: Type.Boolean() }),
-  failedSignIns: Type.Object(
-    { count: Type.Integer({ minimum: 0 }), lastAt: Type.Union([Type.Integer({ description: 'epoch ms' }), Type.Null()]) },
-    { description: 'wrong sign-in passwords for this account since the sign-in before the latest one, and when the last was' },
-  ),
-})
 
 /** 429 too_many_attempts, with the rule that refused (server/accounts/guess-limit-rules.ts). */
 const TOO_MANY = 'HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds}'

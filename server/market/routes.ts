@@ -13,37 +13,9 @@ import { HttpError, ok } from '../plugins/envelope'
 import { symbolUnknown } from '../trade/service'
 import { type RouteDeps } from '../http/deps'
 import { ShortText, replies } from '../http/schemas'
+import { InstrumentKind as InstrumentKindSchema, Quote } from '../../src/contract/replies'
 
-const Kind = Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')])
 const Int = (description?: string) => Type.Integer(description ? { description } : {})
-
-export const QuoteSchema = Type.Object({
-  symbol: Type.String(),
-  name: Type.String(),
-  kind: Kind,
-  priceScale: Int('price units per rupee'),
-  tickSize: Int('smallest price step, price units'),
-  time: Int('epoch ms the quote describes'),
-  price: Int(),
-  prevClose: Int(),
-  open: Int(),
-  high: Int(),
-  low: Int(),
-  change: Int(),
-  changeRateBp: Int('basis points'),
-  volume: Int(),
-  amount: Int('turnover, paise'),
-  high52w: Int(),
-  low52w: Int(),
-  sector: Type.Optional(Type.String()),
-  industry: Type.Optional(Type.String()),
-  sharesOutstanding: Type.Optional(Int()),
-  marketValue: Type.Optional(Int('paise')),
-  foreignRatioBp: Type.Optional(Int('simulated, basis points')),
-  lotUnits: Type.Optional(Int('quantity units per lot')),
-  unitDivisor: Type.Optional(Int('paise = quantity x price / unitDivisor')),
-  quantityScale: Type.Optional(Int('quantity units per share, coin or currency unit')),
-})
 
 const SORTS = ['symbol', 'gainers', 'losers', 'turnover'] as const
 type Sort = (typeof SORTS)[number]
@@ -91,12 +63,12 @@ export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['stock'],
         summary: 'A page of live quotes of one kind of instrument',
         body: Type.Object({
-          type: Kind,
+          type: InstrumentKindSchema,
           page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: config.stockPageMax, description: `default ${config.stockPageSize}` })),
           sort: Type.Optional(Type.Union(SORTS.map((s) => Type.Literal(s)))),
         }),
-        response: replies(Type.Object({ data: Type.Array(QuoteSchema), total: Type.Integer(), at: Int('epoch ms') })),
+        response: replies(Type.Object({ data: Type.Array(Quote), total: Type.Integer(), at: Int('epoch ms') })),
       },
     },
     async (request) => {
@@ -117,7 +89,7 @@ export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['stock'],
         summary: 'Instruments whose symbol starts with, or name contains, the text (at most 20)',
         body: Type.Object({ q: Type.String({ minLength: 1, maxLength: 20, pattern: '^[^\\u0000]*$' }) }),
-        response: replies(Type.Object({ data: Type.Array(QuoteSchema) })),
+        response: replies(Type.Object({ data: Type.Array(Quote) })),
       },
     },
     async (request) => {
@@ -141,7 +113,7 @@ export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         body: Type.Object({ symbol: ShortText(32) }),
         response: replies(
           Type.Object({
-            quote: QuoteSchema,
+            quote: Quote,
             market: Type.Object({ open: Type.Boolean(), opensAt: Type.Union([Int('epoch ms'), Type.Null()]), hours: Type.String(), alwaysOpen: Type.Boolean() }),
             band: Type.Union([Type.Object({ min: Int(), max: Int() }), Type.Null()]),
             constituents: Type.Union([Type.Array(Type.String()), Type.Null()]),

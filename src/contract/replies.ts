@@ -231,3 +231,70 @@ export const Order = Type.Object({
   closeReason: Nullable(Type.Union([Type.Literal('user'), Type.Literal('stop_out'), Type.Literal('square_off')])),
 })
 export type Order = Static<typeof Order>
+
+/** A quote as /stock/list, /stock/detail and the stream send it: prices in units of priceScale per rupee. */
+const Int = (description?: string) => Type.Integer(description ? { description } : {})
+export const Quote = Type.Object({
+  symbol: Type.String(),
+  name: Type.String(),
+  kind: InstrumentKind,
+  priceScale: Int('price units per rupee'),
+  tickSize: Int('smallest price step, price units'),
+  time: Int('epoch ms the quote describes'),
+  price: Int(),
+  prevClose: Int(),
+  open: Int(),
+  high: Int(),
+  low: Int(),
+  change: Int(),
+  changeRateBp: Int('basis points'),
+  volume: Int(),
+  amount: Int('turnover, paise'),
+  high52w: Int(),
+  low52w: Int(),
+  sector: Type.Optional(Type.String()),
+  industry: Type.Optional(Type.String()),
+  sharesOutstanding: Type.Optional(Int()),
+  marketValue: Type.Optional(Int('paise')),
+  foreignRatioBp: Type.Optional(Int('simulated, basis points')),
+  lotUnits: Type.Optional(Int('quantity units per lot')),
+  unitDivisor: Type.Optional(Int('paise = quantity x price / unitDivisor')),
+  quantityScale: Type.Optional(Int('quantity units per share, coin or currency unit')),
+})
+export type Quote = Static<typeof Quote>
+
+// --- Accounts ----------------------------------------------------------------------------------
+
+const PaiseAmount = (description: string) => Type.Integer({ description: `${description}, integer paise` })
+
+/** /user/info: the account, its rupee balances, its flags and where its identity stands. */
+export const UserInfo = Type.Object({
+  account: Type.String(),
+  inviteCode: Type.String(),
+  createdAt: Type.Integer(),
+  currency: Type.Literal('INR'),
+  balances: Type.Object({ available: PaiseAmount('spendable'), frozen: PaiseAmount('held'), total: PaiseAmount('available + frozen') }),
+  flags: Type.Object({
+    frozen: Type.Boolean(),
+    loginBanned: Type.Boolean(),
+    disabled: Type.Boolean(),
+    noTrade: Type.Boolean(),
+    noWithdraw: Type.Boolean(),
+    marginTrading: Type.Boolean({ description: 'leverage above 1 allowed' }),
+  }),
+  fundPasswordSet: Type.Boolean({ description: 'a fund password exists (withdrawals need it)' }),
+  restrictions: Type.Array(
+    Type.Object({
+      flag: Type.Union([Type.Literal('frozen'), Type.Literal('login_banned'), Type.Literal('disabled'), Type.Literal('no_trade'), Type.Literal('no_withdraw')]),
+      reason: Type.String(),
+    }),
+    { description: 'each flag the back office set on the account, with the reason the user is shown' },
+  ),
+  realName: Type.Object({ status: RealNameStatus, name: Nullable(Type.String()), reason: Nullable(Type.String()) }),
+  signIn: Type.Object({ count: Type.Integer(), lastDay: Nullable(Type.String()), today: Type.Boolean() }),
+  failedSignIns: Type.Object(
+    { count: Type.Integer({ minimum: 0 }), lastAt: Nullable(Type.Integer({ description: 'epoch ms' })) },
+    { description: 'wrong sign-in passwords for this account since the sign-in before the latest one, and when the last was' },
+  ),
+})
+export type UserInfo = Static<typeof UserInfo>

@@ -36,7 +36,7 @@ import { USDT_NETWORKS } from '../lib/validators'
 // `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
 // import): the modules that fetch these values import this one, and the money and trading
 // maths is not code the first route loads.
-import type { FundRecord, NewsItem, RealNameStatus } from '../contract/replies'
+import type { FundRecord, NewsItem, Quote, RealNameStatus, UserInfo as WireUserInfo } from '../contract/replies'
 import type { Paise } from '../lib/money'
 import type { InstrumentKind, OrderDto } from '../lib/trade'
 import type { BankCard, StoredRealName } from './identity'
@@ -58,31 +58,24 @@ export type ConfigRow = { name: string; value: string }
 
 export type { RealNameStatus }
 
-export type UserFlags = {
-  frozen: boolean
-  loginBanned: boolean
-  disabled: boolean
-  noTrade: boolean
-  noWithdraw: boolean
+export type UserFlags = Omit<WireUserInfo['flags'], 'marginTrading'> & {
   /** Leverage above 1 allowed; absent in replies cached before issue 3. */
   marginTrading?: boolean
 }
 
-export type UserInfo = {
-  account: string
-  inviteCode: string
-  createdAt: number
-  currency: 'INR'
+/**
+ * The /user/info reply as stored (src/contract/replies.ts), balances as Paise; the fields added
+ * later are optional because rows an older app version stored lack them.
+ */
+export type UserInfo = Omit<WireUserInfo, 'balances' | 'flags' | 'fundPasswordSet' | 'restrictions' | 'failedSignIns'> & {
   balances: { available: Paise; frozen: Paise; total: Paise }
   flags: UserFlags
   /** Absent in a row stored by an older app version (before issue 4). */
   fundPasswordSet?: boolean
   /** Flags the back office set, with the reason shown to the user; absent in rows stored before it. */
-  restrictions?: { flag: 'frozen' | 'login_banned' | 'disabled' | 'no_trade' | 'no_withdraw'; reason: string }[]
-  realName: { status: RealNameStatus; name: string | null; reason: string | null }
-  signIn: { count: number; lastDay: string | null; today: boolean }
+  restrictions?: WireUserInfo['restrictions']
   /** Wrong sign-in passwords since the previous sign-in (issue 8); absent in rows stored before it. */
-  failedSignIns?: { count: number; lastAt: number | null }
+  failedSignIns?: WireUserInfo['failedSignIns']
 }
 
 /** A news item as /news/list sends it, in the language it was asked in. */
@@ -126,38 +119,7 @@ export type { InstrumentKind } from '../lib/trade'
  * A quote as /stock/list, /stock/detail and the stream send it. Prices are whole units of
  * `priceScale` per rupee (100: paise), rates whole basis points, money whole paise.
  */
-export type QuoteRow = {
-  symbol: string
-  name: string
-  kind: InstrumentKind
-  priceScale: number
-  tickSize: number
-  /** The instant the quote describes (epoch ms). */
-  time: number
-  price: number
-  prevClose: number
-  open: number
-  high: number
-  low: number
-  change: number
-  changeRateBp: number
-  volume: number
-  /** Turnover in paise. */
-  amount: number
-  high52w: number
-  low52w: number
-  /** Stocks only. */
-  sector?: string
-  industry?: string
-  sharesOutstanding?: number
-  /** Paise. */
-  marketValue?: number
-  foreignRatioBp?: number
-  /** Trading units (server/market/units.ts); absent for an index, which is not traded. */
-  lotUnits?: number
-  unitDivisor?: number
-  quantityScale?: number
-}
+export type QuoteRow = Quote
 
 export type CandlePeriod = '1min' | '5min' | '15min' | '30min' | 'day' | 'week' | 'month'
 export type CandleRange = '1w' | '1mo' | '3mo' | '6mo' | '1y'
