@@ -8,13 +8,15 @@
 import ky, { type KyInstance } from 'ky'
 import { i18n } from '@lingui/core'
 import { normalizeLanguage, type Language } from '../i18n/languages'
+import { type RefusalParams } from '../contract/refusals'
 import { clearSession, getSession } from './sessionStore'
 
-export type RefusalParams = Record<string, string | number>
+export type { RefusalParams }
 
 export type Envelope<T = unknown> = {
   status: 0 | 1
   msg: string
+  /** A RefusalCode (src/contract/refusals.ts), or one a newer server added: kept a string. */
   code?: string
   params?: RefusalParams
   data?: T
