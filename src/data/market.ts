@@ -1,13 +1,10 @@
 /**
  * Market data, read through into Dexie (screens read Dexie with useLiveQuery, never the network):
- * - db.quotes:        /stock/list pages, /stock/detail, /stock/search and the watchlist's quotes;
+ * - db.quotes:        /stock/list pages, /stock/detail, /stock/search and the watchlist's quotes (watchlist.ts);
  * - db.meta:          'stock-order:<kind>:<sort>' = the list's symbols in the server's order,
  *                     'stock-detail:<symbol>' = StockDetail (market hours, band, constituents);
  * - db.candles:       /stock/kline series, one row per symbol, period, range and adjustment;
- * - db.watchlist:     /user/Optionallist, with the account's unsent adds and removes applied;
  * - db.searchHistory: symbols the user opened from search.
- * Watchlist changes are outbox kinds 'watchlist.add' and 'watchlist.remove': the row changes at
- * once and the server learns it when it can.
  * Offline every refresher resolves quietly (undefined) and the screens keep what Dexie has.
  * Every write to db.quotes (here and in stream.ts) goes through putQuotes: replies and ticks
  * arrive out of order, and the stream only resends a symbol when it changes.
@@ -23,11 +20,8 @@ import {
   type CandleRange,
   type CandleRow,
   type InstrumentKind,
-  type OutboxItem,
   type QuoteRow,
-  type WatchlistRow,
 } from './db'
-import { enqueue, pendingItems } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh } from './sync'
 
@@ -42,8 +36,6 @@ export type StockDetail = {
   constituents: string[] | null
   simulated: true
 }
-
-export type WatchlistQuote = QuoteRow & { addedAt: number }
 
 const DEFAULT_STOCK_PAGE_SIZE = 100
 const SEARCH_MAX = 20
@@ -96,8 +88,6 @@ export const stockDetailKey = metaKeys.stockDetail
 export function klineKey(symbol: string, period: CandlePeriod, range: CandleRange, adjust: CandleAdjust): string {
   return `kline:${symbol}:${period}:${range}:${adjust}`
 }
-
-export const watchlistKey = metaKeys.watchlist
 
 /**
  * Fetches every page of one list into db.quotes and its order into db.meta. Quotes are merged,
@@ -226,78 +216,4 @@ export async function recordSearchVisit(symbol: string): Promise<void> {
 export async function clearSearchHistory(): Promise<void> {
   const account = historyAccount()
   await db.searchHistory.where('[account+at]').between([account, Dexie.minKey], [account, Dexie.maxKey]).delete()
-}
-
-/** The account's watchlist, newest first, for useLiveQuery. */
-export function watchlistQuery(account: string) {
-  return db.watchlist
-    .where('[account+addedAt]')
-    .between([account, Dexie.minKey], [account, Dexie.maxKey])
-    .reverse()
-}
-
-
-/**
- * Fetches the watchlist and replaces the account's rows with it, then applies the account's
- * changes still in the outbox, in order: the server has not seen them yet, and a refresh must
- * not bring back a symbol the user just removed.
- */
-async function fetchWatchlist(opts: { fresh?: boolean } = {}): Promise<void> {
-  const session = getSession()
-  if (!session) return
-  const { account } = session
-  await offlineIsFine(
-    refresh(
-      watchlistKey(account),
-      async () => {
-        const reply = await call<{ data: WatchlistQuote[] }>('/user/Optionallist', {})
-        await db.transaction('rw', db.watchlist, db.quotes, db.outbox, async () => {
-          if (getSession()?.account !== account) return
-          const rows = new Map<string, WatchlistRow>(reply.data.map((q) => [q.symbol, { account, symbol: q.symbol, addedAt: q.addedAt }]))
-          // A refused change counts too until the user discards it: the list shows what they asked for.
-          const unsent = await pendingItems(account, ['watchlist.add', 'watchlist.remove'])
-          for (const item of unsent) {
-            const symbol = String(item.body.symbol)
-            if (item.kind === 'watchlist.add') rows.set(symbol, { account, symbol, addedAt: rows.get(symbol)?.addedAt ?? item.createdAt })
-            else rows.delete(symbol)
-          }
-          await watchlistQuery(account).delete()
-          await db.watchlist.bulkPut([...rows.values()])
-          await putQuotes(reply.data.map(({ addedAt: _addedAt, ...quote }) => quote))
-        })
-      },
-      opts,
-    ),
-  )
-}
-
-/** Fetches the signed-in account's watchlist into db.watchlist (and its quotes into db.quotes). */
-export function refreshWatchlist(): Promise<void> {
-  return fetchWatchlist()
-}
-
-/** Adds `symbol` to the watchlist now on this device and queues it for the server. */
-export async function addToWatchlist(symbol: string): Promise<OutboxItem> {
-  const account = getSession()?.account
-  if (account) {
-    const known = await db.watchlist.get([account, symbol])
-    if (!known) await db.watchlist.put({ account, symbol, addedAt: Date.now() })
-  }
-  // Throws 'unauthorized' when signed out (and nothing was written then).
-  return enqueue('watchlist.add', { symbol })
-}
-
-/** Removes `symbol` from the watchlist now on this device and queues it for the server. */
-export async function removeFromWatchlist(symbol: string): Promise<OutboxItem> {
-  const account = getSession()?.account
-  if (account) await db.watchlist.delete([account, symbol])
-  return enqueue('watchlist.remove', { symbol })
-}
-
-/**
- * The effect of 'watchlist.add' and 'watchlist.remove' (outboxKinds.ts): once the server has the
- * change, its list (with the server's addedAt) is the truth again.
- */
-export async function afterWatchlistChange(): Promise<void> {
-  await fetchWatchlist({ fresh: true })
 }

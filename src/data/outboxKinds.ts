@@ -45,8 +45,8 @@ function once<M>(load: () => Promise<M>): () => Promise<M> {
 }
 
 const signIn = once(() => import('./signIn'))
-const trading = once(() => import('./trade'))
-const market = once(() => import('./market'))
+const trade = once(() => import('./trade'))
+const watchlist = once(() => import('./watchlist'))
 const identity = once(() => import('./identity'))
 
 export const OUTBOX_KINDS = {
@@ -58,28 +58,28 @@ export const OUTBOX_KINDS = {
   'order.create': {
     path: '/order/create',
     label: msg`New order`,
-    effect: async (data, item) => (await trading()).afterOrderChange(data, item),
+    effect: async (data, item) => (await trade()).afterOrderChange(data, item),
     guard: staleMarketOrder,
   },
   'order.cancel': {
     path: '/order/cancel',
     label: msg`Cancel order`,
-    effect: async (data, item) => (await trading()).afterOrderChange(data, item),
+    effect: async (data, item) => (await trade()).afterOrderChange(data, item),
   },
   'order.close': {
     path: '/order/close',
     label: msg`Close position`,
-    effect: async (data, item) => (await trading()).afterOrderChange(data, item),
+    effect: async (data, item) => (await trade()).afterOrderChange(data, item),
   },
   'watchlist.add': {
     path: '/user/addOptional',
     label: msg`Add to watchlist`,
-    effect: async () => (await market()).afterWatchlistChange(),
+    effect: async () => (await watchlist()).afterWatchlistChange(),
   },
   'watchlist.remove': {
     path: '/user/delOptional',
     label: msg`Remove from watchlist`,
-    effect: async () => (await market()).afterWatchlistChange(),
+    effect: async () => (await watchlist()).afterWatchlistChange(),
   },
   'card.add': {
     path: '/user/addBankCard',

@@ -1,12 +1,6 @@
-/** Actions of the watchlist and search: through src/data/market.ts (the watchlist via the outbox). */
-import {
-  addToWatchlist,
-  clearSearchHistory,
-  recordSearchVisit,
-  refreshWatchlist,
-  removeFromWatchlist,
-  searchInstruments,
-} from '../../data/market'
+/** Actions of the watchlist and search: through src/data/watchlist.ts (via the outbox) and market.ts. */
+import { clearSearchHistory, recordSearchVisit, searchInstruments } from '../../data/market'
+import { addToWatchlist, refreshWatchlist, removeFromWatchlist } from '../../data/watchlist'
 
 /** Adds or removes; the row changes on this device at once and reaches the server when it can. */
 export async function toggleWatch(symbol: string, watched: boolean): Promise<void> {

@@ -1,7 +1,8 @@
 /** Reads of the watchlist and search screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, type QuoteRow } from '../../data/db'
-import { searchHistoryQuery, watchlistQuery } from '../../data/market'
+import { searchHistoryQuery } from '../../data/market'
+import { watchlistQuery } from '../../data/watchlist'
 
 export type WatchedQuote = { symbol: string; addedAt: number; quote: QuoteRow | null }
 

@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiRefusal } from '../../../src/data/api'
 import { db, type QuoteRow } from '../../../src/data/db'
 import {
-  addToWatchlist,
   clearSearchHistory,
   klineKey,
   putQuotes,
@@ -15,16 +14,13 @@ import {
   refreshKline,
   refreshStockDetail,
   refreshStockList,
-  refreshWatchlist,
-  removeFromWatchlist,
   searchHistoryQuery,
   searchInstruments,
   stockDetailKey,
   stockListKey,
   stockOrderKey,
-  watchlistKey,
-  watchlistQuery,
 } from '../../../src/data/market'
+import { addToWatchlist, refreshWatchlist, removeFromWatchlist, watchlistKey, watchlistQuery } from '../../../src/data/watchlist'
 import { replayOutbox } from '../../../src/data/outbox'
 import { login } from '../../../src/data/session'
 import { syncedAt } from '../../../src/data/sync'
