@@ -16,14 +16,14 @@ import { installRouteTable } from './plugins/route-table'
 import { installSecurityHeaders, type SecurityHeaders } from './plugins/security-headers'
 import { installStaticFiles } from './plugins/static-files'
 import { installSwagger } from './plugins/swagger'
-import { commonRoutes } from './system/config-routes'
+import { configRoutes } from './system/config-routes'
 import { type RouteDeps } from './http/deps'
 import { newsRoutes } from './news/routes'
 import { systemRoutes } from './system/routes'
-import { userRoutes } from './accounts/routes'
-import { fundRoutes } from './funds/record-routes'
+import { accountRoutes } from './accounts/routes'
+import { fundRecordRoutes } from './funds/record-routes'
 import { identityRoutes } from './identity/routes'
-import { withdrawRoutes } from './funds/withdrawal-routes'
+import { withdrawalRoutes } from './funds/withdrawal-routes'
 import { usdtRoutes } from './funds/usdt-routes'
 import { exchangeRoutes } from './funds/exchange-routes'
 import { adminRoutes } from './admin/routes'
@@ -33,14 +33,14 @@ import { accountAdminRoutes } from './accounts/admin-routes'
 import { rechargeRoutes } from './funds/recharge-routes'
 import { stripUnknownBodyFields } from './http/schemas'
 import { createAutoReviewer } from './reviews/auto-review'
-import { orderRoutes } from './trade/routes'
+import { tradeRoutes } from './trade/routes'
 import { watchlistRoutes } from './watchlist/routes'
 import { createTradingEngine } from './trade/engine'
 import { exclusiveRunner } from './jobs/lock'
 import { createJobRegistry, type JobRegistry, ranOrThrow } from './jobs/registry'
 import { type MarketFeed } from './market/feed'
 import { createMarketFeed } from './market/live-feed'
-import { stockRoutes } from './market/routes'
+import { marketRoutes } from './market/routes'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -115,15 +115,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const routeDeps: RouteDeps = { db, dbKind: deps.database.kind, config, now, sleep, runIdempotent: idempotencyRunner(db), market }
   await app.register(systemRoutes, routeDeps)
-  await app.register(commonRoutes, { ...routeDeps, prefix: API_PREFIX })
-  await app.register(userRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(configRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(accountRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(newsRoutes, { ...routeDeps, prefix: API_PREFIX })
-  await app.register(stockRoutes, { ...routeDeps, prefix: API_PREFIX })
-  await app.register(orderRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(marketRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(tradeRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(watchlistRoutes, { ...routeDeps, prefix: API_PREFIX })
-  await app.register(fundRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(fundRecordRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(identityRoutes, { ...routeDeps, prefix: API_PREFIX })
-  await app.register(withdrawRoutes, { ...routeDeps, prefix: API_PREFIX })
+  await app.register(withdrawalRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(usdtRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(exchangeRoutes, { ...routeDeps, prefix: API_PREFIX })
   await app.register(adminRoutes, { ...routeDeps, prefix: ADMIN_PREFIX })

@@ -31,7 +31,7 @@ const PaiseAmount = (description: string) => Type.Integer({ description: `${desc
 /** 429 too_many_attempts, with the rule that refused (server/accounts/guess-limit-rules.ts). */
 const TOO_MANY = 'HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds}'
 
-export const userRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, now, runIdempotent } = deps
 
   app.post(

@@ -27,7 +27,7 @@ const Kind = Type.Union([Type.Literal('all'), Type.Literal('trades'), Type.Liter
 /** The CSV's 200 is text, not the envelope; a refusal (401) still is the envelope. */
 const { 200: _envelope, ...refusals } = replies(EmptyObject)
 
-export const fundRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const fundRecordRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, market, now } = deps
   const RecordsBody = Type.Object({
     kind: Type.Optional(Kind),

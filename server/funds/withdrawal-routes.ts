@@ -13,7 +13,7 @@ import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, PasswordText, replies } from '../http/schemas'
 import { Withdrawal } from '../../src/contract/replies'
 
-export const withdrawRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const withdrawalRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, runIdempotent } = deps
 
   app.post(

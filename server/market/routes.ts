@@ -46,7 +46,7 @@ const PING_MS = 15_000
 /** Unsent bytes one stream may queue for a client that has stopped reading before it is ended. */
 const STREAM_MAX_BUFFERED = 1 << 20
 
-export const stockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { config, now, market } = deps
 
   /** Live quotes of `instruments` at `at`, as the API sends them. */

@@ -12,7 +12,7 @@ const ConfigBody = Type.Object({ type: Type.Optional(Type.Union([ShortText(), Ty
 // Names as a plain string in the document: an app must ignore a name it does not know yet.
 const ConfigItems = Type.Array(Type.Object({ name: Type.String({ description: 'one of src/contract/config.ts CONFIG_NAMES' }), value: Type.String() }))
 
-export const commonRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const configRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.post(
     '/common/config',
     {

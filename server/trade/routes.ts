@@ -40,7 +40,7 @@ const LIST_STATUSES = {
   all: undefined,
 } as const satisfies Record<string, OrderFilter['statuses']>
 
-export const orderRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+export const tradeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, config, now, runIdempotent, market } = deps
   const trading: TradingDeps = { config, market }
   // Concurrent orders share one transaction (each keeps its own reply, entries and refusal).
