@@ -13,7 +13,7 @@ import { HttpError, ok } from '../plugins/envelope'
 import { symbolUnknown } from '../trade/service'
 import { type RouteDeps } from '../http/deps'
 import { ShortText, replies } from '../http/schemas'
-import { InstrumentKind as InstrumentKindSchema, Quote } from '../../src/contract/replies'
+import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, StockDetailReply } from '../../src/contract/replies'
 
 const Int = (description?: string) => Type.Integer(description ? { description } : {})
 
@@ -37,10 +37,6 @@ function hhmm(minutes: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
 }
 
-const PERIOD = Type.Union(['1min', '5min', '15min', '30min', 'day', 'week', 'month'].map((p) => Type.Literal(p)))
-const RANGE = Type.Union(['1w', '1mo', '3mo', '6mo', '1y'].map((r) => Type.Literal(r)))
-const ADJUST = Type.Union(['none', 'forward', 'backward'].map((a) => Type.Literal(a)))
-const Series = Type.Array(Type.Integer())
 
 const PING_MS = 15_000
 /** Unsent bytes one stream may queue for a client that has stopped reading before it is ended. */
@@ -111,15 +107,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         summary: "One instrument's live quote, its market's hours and today's price band",
         description: 'Refusals: symbol_unknown {symbol}',
         body: Type.Object({ symbol: ShortText(32) }),
-        response: replies(
-          Type.Object({
-            quote: Quote,
-            market: Type.Object({ open: Type.Boolean(), opensAt: Type.Union([Int('epoch ms'), Type.Null()]), hours: Type.String(), alwaysOpen: Type.Boolean() }),
-            band: Type.Union([Type.Object({ min: Int(), max: Int() }), Type.Null()]),
-            constituents: Type.Union([Type.Array(Type.String()), Type.Null()]),
-            simulated: Type.Literal(true),
-          }),
-        ),
+        response: replies(StockDetailReply),
       },
     },
     async (request) => {
@@ -153,22 +141,8 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         tags: ['stock'],
         summary: 'Candles of one instrument as parallel arrays (times are epoch ms of each period start)',
         description: 'Refusals: symbol_unknown {symbol}',
-        body: Type.Object({ symbol: ShortText(32), period: PERIOD, range: RANGE, adjust: ADJUST }),
-        response: replies(
-          Type.Object({
-            symbol: Type.String(),
-            period: Type.String(),
-            range: Type.String(),
-            adjust: Type.String(),
-            priceScale: Type.Integer(),
-            t: Series,
-            open: Series,
-            high: Series,
-            low: Series,
-            close: Series,
-            volume: Series,
-          }),
-        ),
+        body: Type.Object({ symbol: ShortText(32), period: CandlePeriod, range: CandleRange, adjust: CandleAdjust }),
+        response: replies(Candles),
       },
     },
     async (request) => {

@@ -263,6 +263,62 @@ export const Quote = Type.Object({
 })
 export type Quote = Static<typeof Quote>
 
+/** /stock/detail: a market's hours as the instrument trades them. */
+export const MarketHours = Type.Object({
+  open: Type.Boolean(),
+  opensAt: Nullable(Int('epoch ms')),
+  hours: Type.String(),
+  alwaysOpen: Type.Boolean(),
+})
+export type MarketHours = Static<typeof MarketHours>
+
+/** What /stock/detail tells beyond the quote (the app stores it apart from the quote). */
+export const StockDetail = Type.Object({
+  market: MarketHours,
+  band: Nullable(Type.Object({ min: Int(), max: Int() })),
+  constituents: Nullable(Type.Array(Type.String())),
+  simulated: Type.Literal(true),
+})
+export type StockDetail = Static<typeof StockDetail>
+
+/** /stock/detail */
+export const StockDetailReply = Type.Object({ quote: Quote, ...StockDetail.properties })
+export type StockDetailReply = Static<typeof StockDetailReply>
+
+// Spelled out: a union mapped from a list loses its literal types.
+export const CandlePeriod = Type.Union([
+  Type.Literal('1min'),
+  Type.Literal('5min'),
+  Type.Literal('15min'),
+  Type.Literal('30min'),
+  Type.Literal('day'),
+  Type.Literal('week'),
+  Type.Literal('month'),
+])
+export type CandlePeriod = Static<typeof CandlePeriod>
+export const CandleRange = Type.Union([Type.Literal('1w'), Type.Literal('1mo'), Type.Literal('3mo'), Type.Literal('6mo'), Type.Literal('1y')])
+export type CandleRange = Static<typeof CandleRange>
+export const CandleAdjust = Type.Union([Type.Literal('none'), Type.Literal('forward'), Type.Literal('backward')])
+export type CandleAdjust = Static<typeof CandleAdjust>
+
+const Series = Type.Array(Type.Integer())
+
+/** /stock/kline: candles as parallel arrays (times are epoch ms of each period start), as uPlot draws them. */
+export const Candles = Type.Object({
+  symbol: Type.String(),
+  period: CandlePeriod,
+  range: CandleRange,
+  adjust: CandleAdjust,
+  priceScale: Type.Integer(),
+  t: Series,
+  open: Series,
+  high: Series,
+  low: Series,
+  close: Series,
+  volume: Series,
+})
+export type Candles = Static<typeof Candles>
+
 // --- Accounts ----------------------------------------------------------------------------------
 
 const PaiseAmount = (description: string) => Type.Integer({ description: `${description}, integer paise` })

@@ -36,7 +36,17 @@ import { USDT_NETWORKS } from '../lib/validators'
 // `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
 // import): the modules that fetch these values import this one, and the money and trading
 // maths is not code the first route loads.
-import type { FundRecord, NewsItem, Quote, RealNameStatus, UserInfo as WireUserInfo } from '../contract/replies'
+import type {
+  CandleAdjust,
+  CandlePeriod,
+  CandleRange,
+  Candles,
+  FundRecord,
+  NewsItem,
+  Quote,
+  RealNameStatus,
+  UserInfo as WireUserInfo,
+} from '../contract/replies'
 import type { Paise } from '../lib/money'
 import type { InstrumentKind, OrderDto } from '../lib/trade'
 import type { BankCard, StoredRealName } from './identity'
@@ -121,25 +131,10 @@ export type { InstrumentKind } from '../lib/trade'
  */
 export type QuoteRow = Quote
 
-export type CandlePeriod = '1min' | '5min' | '15min' | '30min' | 'day' | 'week' | 'month'
-export type CandleRange = '1w' | '1mo' | '3mo' | '6mo' | '1y'
-export type CandleAdjust = 'none' | 'forward' | 'backward'
+export type { CandleAdjust, CandlePeriod, CandleRange }
 
 /** /stock/kline's reply, stored as sent: parallel arrays, as uPlot draws them. */
-export type CandleRow = {
-  symbol: string
-  period: CandlePeriod
-  range: CandleRange
-  adjust: CandleAdjust
-  priceScale: number
-  t: number[]
-  open: number[]
-  high: number[]
-  low: number[]
-  close: number[]
-  volume: number[]
-  fetchedAt: number
-}
+export type CandleRow = Candles & { fetchedAt: number }
 
 export type WatchlistRow = { account: string; symbol: string; addedAt: number }
 

@@ -11,6 +11,7 @@
  */
 import { Dexie } from 'dexie'
 import { type ConfigName } from '../contract/config'
+import type { Candles, MarketHours, StockDetail, StockDetailReply } from '../contract/replies'
 import { ApiRefusal, NetworkError, call } from './api'
 import {
   db,
@@ -18,7 +19,6 @@ import {
   type CandleAdjust,
   type CandlePeriod,
   type CandleRange,
-  type CandleRow,
   type InstrumentKind,
   type QuoteRow,
 } from './db'
@@ -27,15 +27,8 @@ import { offlineIsFine, refresh } from './sync'
 
 export type StockSort = 'symbol' | 'gainers' | 'losers' | 'turnover'
 
-export type MarketHours = { open: boolean; opensAt: number | null; hours: string; alwaysOpen: boolean }
-
 /** What /stock/detail tells beyond the quote; stored in db.meta under stockDetailKey(symbol). */
-export type StockDetail = {
-  market: MarketHours
-  band: { min: number; max: number } | null
-  constituents: string[] | null
-  simulated: true
-}
+export type { MarketHours, StockDetail }
 
 const DEFAULT_STOCK_PAGE_SIZE = 100
 const SEARCH_MAX = 20
@@ -122,9 +115,9 @@ export async function refreshStockList(kind: InstrumentKind, sort: StockSort = '
 export async function refreshStockDetail(symbol: string): Promise<StockDetail | undefined> {
   return offlineIsFine(
     refresh(stockDetailKey(symbol), async () => {
-      let reply: StockDetail & { quote: QuoteRow }
+      let reply: StockDetailReply
       try {
-        reply = await call<StockDetail & { quote: QuoteRow }>('/stock/detail', { symbol })
+        reply = await call<StockDetailReply>('/stock/detail', { symbol })
       } catch (error) {
         if (error instanceof ApiRefusal && error.code === 'symbol_unknown') {
           await db.transaction('rw', db.quotes, db.meta, async () => {
@@ -149,7 +142,7 @@ export async function refreshStockDetail(symbol: string): Promise<StockDetail | 
 export async function refreshKline(symbol: string, period: CandlePeriod, range: CandleRange, adjust: CandleAdjust): Promise<void> {
   await offlineIsFine(
     refresh(klineKey(symbol, period, range, adjust), async () => {
-      const reply = await call<Omit<CandleRow, 'fetchedAt'>>('/stock/kline', { symbol, period, range, adjust })
+      const reply = await call<Candles>('/stock/kline', { symbol, period, range, adjust })
       const { priceScale, t, open, high, low, close, volume } = reply
       await db.candles.put({ symbol, period, range, adjust, priceScale, t, open, high, low, close, volume, fetchedAt: Date.now() })
     }),
