@@ -6,7 +6,7 @@
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { CurrencyRate, ExchangeResult, Wallet } from '../../src/contract/replies'
+import { ExchangeRates, ExchangeResult, Wallet } from '../../src/contract/replies'
 import { CURRENCY_DECIMALS } from './exchange-rules'
 import { exchangeDeps, exchangeRates, requestExchange } from './exchange-service'
 import { sessionOf } from '../plugins/auth'
@@ -43,15 +43,7 @@ export const exchangeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         tags: ['funds'],
         summary: 'Each wallet currency against the rupee: mid rate, the rates a user gets with the spread, and when it was quoted',
         body: EmptyObject,
-        response: replies(
-          Type.Object({
-            at: Type.Integer({ description: 'epoch ms of this answer' }),
-            base: Type.Literal('INR'),
-            rateScale: Type.Integer(),
-            spreadPerLakh: Type.Integer(),
-            rates: Type.Array(CurrencyRate),
-          }),
-        ),
+        response: replies(ExchangeRates),
       },
     },
     async () => ok(await exchangeRates(exchange, now())),

@@ -105,6 +105,16 @@ export const CurrencyRate = Type.Object({
 })
 export type CurrencyRate = Static<typeof CurrencyRate>
 
+/** /user/exchangeRates */
+export const ExchangeRates = Type.Object({
+  at: Type.Integer({ description: 'epoch ms of this answer' }),
+  base: Type.Literal('INR'),
+  rateScale: Type.Integer(),
+  spreadPerLakh: Type.Integer(),
+  rates: Type.Array(CurrencyRate),
+})
+export type ExchangeRates = Static<typeof ExchangeRates>
+
 /** /exchange/create: the exchange as booked. */
 export const ExchangeResult = Type.Object({
   id: Type.Integer(),

@@ -8,16 +8,14 @@
  * and the screen says so; the request also carries the least the user accepts (minAmountOut), so
  * a rate that moved against them while it travelled is refused rather than applied.
  */
-import { type CurrencyRate, type ExchangeResult, type Wallet } from '../contract/replies'
+import { type CurrencyRate, type ExchangeRates, type ExchangeResult, type Wallet } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
-export type { CurrencyRate, ExchangeResult, Wallet }
+export type { CurrencyRate, ExchangeRates, ExchangeResult, Wallet }
 
 export type RateSource = NonNullable<CurrencyRate['source']>
-
-export type ExchangeRates = { at: number; base: 'INR'; rateScale: number; spreadPerLakh: number; rates: CurrencyRate[] }
 
 export type ExchangeInput = { from: string; to: string; amount: number; minAmountOut?: number }
 
