@@ -12,14 +12,9 @@ import { quoteDto } from '../market/quote-dto'
 import { symbolUnknown } from '../trade/service'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
+import { WatchlistQuote } from '../../src/contract/replies'
 
 const KINDS = ['stock', 'index', 'forex', 'crypto'] as const
-const Kind = Type.Union([Type.Literal('stock'), Type.Literal('index'), Type.Literal('forex'), Type.Literal('crypto')])
-
-const WatchedQuote = Type.Object(
-  { symbol: Type.String(), kind: Kind, addedAt: Type.Integer({ description: 'epoch ms' }) },
-  { additionalProperties: true, description: 'QuoteDto (as /stock/list) and addedAt' },
-)
 
 const SymbolBody = Type.Object({ symbol: ShortText(32) })
 
@@ -42,7 +37,7 @@ export const watchlistRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
         tags: ['watchlist'],
         summary: "The user's watchlist with live quotes, newest first",
         body: ListBody,
-        response: replies(Type.Object({ data: Type.Array(WatchedQuote) })),
+        response: replies(Type.Object({ data: Type.Array(WatchlistQuote) })),
       },
     },
     async (request) => {

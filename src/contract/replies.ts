@@ -273,6 +273,10 @@ export const Quote = Type.Object({
 })
 export type Quote = Static<typeof Quote>
 
+/** /user/Optionallist: a watched instrument's quote and when it was added. */
+export const WatchlistQuote = Type.Object({ ...Quote.properties, addedAt: Int('epoch ms') })
+export type WatchlistQuote = Static<typeof WatchlistQuote>
+
 /** /stock/detail: a market's hours as the instrument trades them. */
 export const MarketHours = Type.Object({
   open: Type.Boolean(),

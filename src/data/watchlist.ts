@@ -5,14 +5,15 @@
  * it can. Offline the refresh resolves quietly and the screen keeps what Dexie has.
  */
 import { Dexie } from 'dexie'
+import type { WatchlistQuote } from '../contract/replies'
 import { call } from './api'
-import { db, metaKeys, type OutboxItem, type QuoteRow, type WatchlistRow } from './db'
+import { db, metaKeys, type OutboxItem, type WatchlistRow } from './db'
 import { putQuotes } from './market'
 import { enqueue, pendingItems } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh } from './sync'
 
-export type WatchlistQuote = QuoteRow & { addedAt: number }
+export type { WatchlistQuote }
 
 export const watchlistKey = metaKeys.watchlist
 
