@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { revokeSession } from './session-repository'
-import { UserInfo } from '../../src/contract/replies'
+import { LoginReply, Registered, SignInReply, UserInfo } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { changeLoginPassword, logIn, register, setFundPassword, userInfo } from './service'
 import { signInForDay } from './sign-in-service'
@@ -25,9 +25,6 @@ const LoginBody = Type.Object({ account: ShortText(), password: PasswordText })
 
 const LoginPassBody = Type.Object({ oldPassword: PasswordText, password: PasswordText, confirmPassword: PasswordText })
 
-const PaiseAmount = (description: string) => Type.Integer({ description: `${description}, integer paise` })
-
-
 /** 429 too_many_attempts, with the rule that refused (server/accounts/guess-limit-rules.ts). */
 const TOO_MANY = 'HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds}'
 
@@ -44,7 +41,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         description: `Refusals: account_invalid, password_length {min,max}, password_mismatch, agreement_required, invite_code_invalid, account_exists; ${TOO_MANY} (rule registration: new accounts per address)`,
         headers: IdempotencyHeaders,
         body: RegisterBody,
-        response: replies(Type.Object({ account: Type.String() })),
+        response: replies(Registered),
       },
     },
     async (request, reply) =>
@@ -60,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         description:
           `Refusals: login_failed, account_disabled {reason}, login_banned {reason}, account_frozen {reason}; ${TOO_MANY} (rules account_address, address). Past login_slow_after failures on the account from any address, the answer comes after a growing delay.`,
         body: LoginBody,
-        response: replies(Type.Object({ token: Type.String(), account: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })),
+        response: replies(LoginReply),
       },
     },
     async (request) => ok(await logIn(deps, { ...request.body, clientIp: request.ip, now: now() })),
@@ -143,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         description: 'Refusals: already_signed_in {day}',
         headers: IdempotencyHeaders,
         body: EmptyObject,
-        response: replies(Type.Object({ count: Type.Integer(), reward: PaiseAmount('credited'), day: Type.String({ description: 'YYYY-MM-DD, India' }) })),
+        response: replies(SignInReply),
       },
     },
     async (request, reply) =>

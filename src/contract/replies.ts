@@ -337,6 +337,18 @@ export type Candles = Static<typeof Candles>
 
 const PaiseAmount = (description: string) => Type.Integer({ description: `${description}, integer paise` })
 
+/** /user/register */
+export const Registered = Type.Object({ account: Type.String() })
+export type Registered = Static<typeof Registered>
+
+/** /user/login: the session token. */
+export const LoginReply = Type.Object({ token: Type.String(), account: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })
+export type LoginReply = Static<typeof LoginReply>
+
+/** /user/signIn: the daily sign-in as counted. */
+export const SignInReply = Type.Object({ count: Type.Integer(), reward: PaiseAmount('credited'), day: Type.String({ description: 'YYYY-MM-DD, India' }) })
+export type SignInReply = Static<typeof SignInReply>
+
 /** /user/info: the account, its rupee balances, its flags and where its identity stands. */
 export const UserInfo = Type.Object({
   account: Type.String(),

@@ -4,6 +4,7 @@
  * These calls come from forms, which show a refusal next to the field it concerns, so they are
  * silent: no refusal toast on top of it.
  */
+import type { LoginReply, Registered } from '../contract/replies'
 import { call } from './api'
 import { accountsOnDevice, forgetAccount, type Session } from './db'
 import { PENDING_STATES, countUnsent, replayOutbox } from './outbox'
@@ -25,8 +26,6 @@ export type ChangeLoginPasswordInput = { oldPassword: string; password: string; 
 /** The first fund password is proved by the login password (`password`), a change by the current one. */
 export type FundPasswordInput = { password?: string; oldFundPassword?: string; fundPassword: string; confirmFundPassword: string }
 
-type LoginReply = { token: string; account: string; expiresAt: number }
-
 /** Refusals: login_failed, account_frozen/login_banned/account_disabled {reason}, 429 too_many_attempts {retryAfter}. */
 export async function login(account: string, password: string): Promise<Session> {
   const reply = await call<LoginReply>('/user/login', { account, password }, { silent: true })
@@ -46,8 +45,8 @@ export async function login(account: string, password: string): Promise<Session>
  * Creates the account; it does not sign in. `idempotencyKey` is made once per form submission so
  * a second tap or a resend after a timeout cannot create two accounts.
  */
-export async function register(input: RegisterInput, idempotencyKey: string): Promise<{ account: string }> {
-  return call<{ account: string }>('/user/register', input, { idempotencyKey, silent: true })
+export async function register(input: RegisterInput, idempotencyKey: string): Promise<Registered> {
+  return call<Registered>('/user/register', input, { idempotencyKey, silent: true })
 }
 
 // How long logout waits for the server to revoke the token before returning anyway.
