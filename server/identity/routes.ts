@@ -11,14 +11,12 @@ import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { bankCardsOf } from './repository'
 import { addBankCard, realNameInfo, storeUpload, submitRealName, uploadOf } from './service'
-import { BankCard, RealNameInfo, RealNameSubmission } from '../../src/contract/replies'
+import { BankCard, RealNameInfo, RealNameSubmission, Upload, UploadData, UploadKind } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, IdempotencyHeaders, ShortText, replies } from '../http/schemas'
 
-const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
 /** Base64 of at most UPLOAD_MAX_BYTES, with room for one byte more so an oversized file gets its refusal. */
 const BASE64_MAX = Math.ceil((UPLOAD_MAX_BYTES + 1) / 3) * 4
-const Upload = Type.Object({ id: Type.Integer(), kind: UploadKind, contentType: Type.String(), size: Type.Integer(), createdAt: Type.Integer() })
 
 export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, now, runIdempotent } = deps
@@ -55,7 +53,7 @@ export const identityRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         summary: "One of the user's own pictures, as base64",
         description: 'Refusals: upload_not_found {id} (also for another user’s picture)',
         body: Type.Object({ id: Id }),
-        response: replies(Type.Intersect([Upload, Type.Object({ data: Type.String() })])),
+        response: replies(UploadData),
       },
     },
     async (request) => {

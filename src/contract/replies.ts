@@ -159,6 +159,17 @@ export const RealNameInfo = Type.Object({
 })
 export type RealNameInfo = Static<typeof RealNameInfo>
 
+export const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
+export type UploadKind = Static<typeof UploadKind>
+
+/** /user/upload: the stored picture, without its bytes. */
+export const Upload = Type.Object({ id: Type.Integer(), kind: UploadKind, contentType: Type.String(), size: Type.Integer(), createdAt: Type.Integer() })
+export type Upload = Static<typeof Upload>
+
+/** /user/uploadData: one of the user's own pictures, base64. */
+export const UploadData = Type.Object({ ...Upload.properties, data: Type.String({ description: 'base64' }) })
+export type UploadData = Static<typeof UploadData>
+
 /** /user/bankList, /user/bankAdd */
 export const BankCard = Type.Object({
   id: Type.Integer(),

@@ -7,7 +7,7 @@
  * Sending the identity photos needs the network and is not queued: two 5 MB photos would sit on
  * the device for days, and the reviewer wants them now.
  */
-import { type BankCard, type RealNameInfo, type RealNameStatus, type RealNameSubmission } from '../contract/replies'
+import { type BankCard, type RealNameInfo, type RealNameStatus, type RealNameSubmission, type Upload } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, type OutboxItem } from './db'
 import { enqueue } from './outbox'
@@ -75,7 +75,7 @@ export async function toBase64(file: Blob): Promise<string> {
  */
 export async function submitRealName(input: RealNameInput, attemptKey: string): Promise<RealNameSubmission> {
   const upload = async (kind: 'id_front' | 'id_back', file: Blob) =>
-    (await call<{ id: number }>('/user/upload', { kind, data: await toBase64(file) }, { idempotencyKey: `${attemptKey}:${kind}`, silent: true })).id
+    (await call<Upload>('/user/upload', { kind, data: await toBase64(file) }, { idempotencyKey: `${attemptKey}:${kind}`, silent: true })).id
   const frontId = await upload('id_front', input.front)
   const backId = await upload('id_back', input.back)
   const submission = await call<RealNameSubmission>(

@@ -6,7 +6,7 @@
  * A request is sent at once and never queued: its receipt picture (up to 5 MB) should not sit on
  * the device for days, and the reviewer wants it while the transfer is fresh.
  */
-import { type Recharge, type RechargeChannel } from '../contract/replies'
+import { type Recharge, type RechargeChannel, type Upload } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
 import { refreshFundRecords } from './fundRecords'
@@ -60,7 +60,7 @@ export async function refreshRecharges(opts: { fresh?: boolean } = {}): Promise<
  */
 export async function requestRecharge(input: RechargeInput, attemptKey: string): Promise<Recharge> {
   const data = await toBase64(input.receipt)
-  const receipt = await call<{ id: number }>('/user/upload', { kind: 'receipt', data }, { idempotencyKey: `${attemptKey}:receipt`, silent: true })
+  const receipt = await call<Upload>('/user/upload', { kind: 'receipt', data }, { idempotencyKey: `${attemptKey}:receipt`, silent: true })
   const recharge = await call<Recharge>(
     '/user/recharge',
     { channel: input.channel, amount: input.amount, receiptUploadId: receipt.id },

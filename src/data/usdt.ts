@@ -7,7 +7,7 @@
  * Saving needs the network and is not queued: it may carry a picture of up to 5 MB, and an
  * address the user is about to pay into should not wait on the device.
  */
-import { type UsdtAddress } from '../contract/replies'
+import { type Upload, type UploadData, type UsdtAddress } from '../contract/replies'
 import { type UsdtNetwork } from '../lib/validators'
 import { call } from './api'
 import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
@@ -25,7 +25,8 @@ export type { UsdtAddress }
  */
 export type UsdtAddressInput = { network: UsdtNetwork; address: string; qr: { file: Blob } | 'keep' | null }
 
-export type StoredPicture = { contentType: string; data: string }
+/** /user/uploadData's picture as stored on the device. */
+export type StoredPicture = Pick<UploadData, 'contentType' | 'data'>
 
 export const usdtAddressesKey = metaKeys.usdtAddresses
 
@@ -46,7 +47,7 @@ export async function saveUsdtAddress(input: UsdtAddressInput, current: UsdtAddr
   if (input.qr === 'keep') qrUploadId = current?.qrUploadId ?? null
   else if (input.qr) {
     const data = await toBase64(input.qr.file)
-    qrUploadId = (await call<{ id: number }>('/user/upload', { kind: 'payment_qr', data }, { idempotencyKey: `${attemptKey}:qr`, silent: true })).id
+    qrUploadId = (await call<Upload>('/user/upload', { kind: 'payment_qr', data }, { idempotencyKey: `${attemptKey}:qr`, silent: true })).id
   }
   const saved = await call<UsdtAddress>(
     '/user/setUsdtAddress',
@@ -79,7 +80,7 @@ export async function fetchPicture(id: number): Promise<void> {
   if (!account || (await db.meta.get(uploadKey(account, id)))) return
   await offlineIsFine(
     refresh(uploadKey(account, id), async () => {
-      const { contentType, data } = await call<StoredPicture>('/user/uploadData', { id })
+      const { contentType, data } = await call<UploadData>('/user/uploadData', { id })
       if (getSession()?.account === account) {
         await db.meta.put({ key: uploadKey(account, id), value: { contentType, data } satisfies StoredPicture, updatedAt: Date.now() })
       }
