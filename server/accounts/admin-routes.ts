@@ -5,6 +5,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_LIMIT, Reason, needReason, notFound, operatorOf } from '../admin/operator-session'
+import { UserDetail, UserSummary } from '../../src/contract/admin-replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, ShortText, replies } from '../http/schemas'
 import { ok } from '../plugins/envelope'
@@ -22,19 +23,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
         tags: ['back office'],
         summary: 'Users whose account starts with, or whose verified name contains, the query',
         body: Type.Object({ query: ShortText(64) }),
-        response: replies(
-          Type.Object({
-            data: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                account: Type.String(),
-                realName: Type.Union([Type.String(), Type.Null()]),
-                realNameStatus: Type.String(),
-                createdAt: Type.Integer(),
-              }),
-            ),
-          }),
-        ),
+        response: replies(Type.Object({ data: Type.Array(UserSummary) })),
       },
     },
     async (request) => ok({ data: await searchUsers(db, request.body.query.trim(), LIST_LIMIT) }),
@@ -47,7 +36,7 @@ export const accountAdminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (a
         tags: ['back office'],
         summary: "A user: identity, flags with reasons, balances, cards, recent ledger entries and orders",
         body: Type.Object({ userId: Id }),
-        response: replies(Type.Unknown({ description: 'see userDetail in server/accounts/admin-service.ts' })),
+        response: replies(UserDetail),
       },
     },
     async (request) => {

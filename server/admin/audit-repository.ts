@@ -13,7 +13,7 @@ export async function audit(db: Executor, a: AuditInput): Promise<void> {
     .execute()
 }
 
-export type AuditRecord = { id: number; operator: string; action: string; userId: number | null; account: string | null; subject: string | null; detail: unknown; at: number }
+export type AuditRecord = { id: number; operator: string; action: string; userId: number | null; account: string | null; subject: string | null; detail: Record<string, unknown>; at: number }
 
 /** Newest first; one user's actions when `userId` is given. */
 export async function auditPage(db: Executor, q: { userId?: number; page: number; size: number }): Promise<{ data: AuditRecord[]; total: number }> {
@@ -29,5 +29,5 @@ export async function auditPage(db: Executor, q: { userId?: number; page: number
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
-  return { data: rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as unknown })), total: Number(count.n) }
+  return { data: rows.map((r) => ({ ...r, detail: JSON.parse(r.detail) as Record<string, unknown> })), total: Number(count.n) }
 }

@@ -8,6 +8,7 @@
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
+import { AuditPage, Operator, OperatorLogin, OperatorName } from '../../src/contract/admin-replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, PasswordText, ShortText, replies } from '../http/schemas'
 import { ok } from '../plugins/envelope'
@@ -33,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         summary: 'An operator signs in; returns the operator token (header operator-token)',
         description: 'Refusals: login_failed; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (the same limits and slow-down as users)',
         body: Type.Object({ username: ShortText(32), password: PasswordText }),
-        response: replies(Type.Object({ token: Type.String(), username: Type.String(), expiresAt: Type.Integer() })),
+        response: replies(OperatorLogin),
       },
     },
     async (request) => {
@@ -54,7 +55,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/me',
     {
-      schema: { tags: ['back office'], summary: 'The signed-in operator', body: EmptyObject, response: replies(Type.Object({ username: Type.String() })) },
+      schema: { tags: ['back office'], summary: 'The signed-in operator', body: EmptyObject, response: replies(OperatorName) },
     },
     async (request) => ok({ username: operatorOf(request).username }),
   )
@@ -66,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['back office'],
         summary: 'Every operator account',
         body: EmptyObject,
-        response: replies(Type.Object({ data: Type.Array(Type.Object({ username: Type.String(), createdBy: Type.Union([Type.String(), Type.Null()]), createdAt: Type.Integer() })) })),
+        response: replies(Type.Object({ data: Type.Array(Operator) })),
       },
     },
     async () => ok({ data: await listOperators(db) }),
@@ -80,7 +81,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         summary: 'Give another person their own operator account',
         description: 'Refusals: operator_name_invalid, password_length {min,max}, operator_exists',
         body: Type.Object({ username: ShortText(32), password: PasswordText }),
-        response: replies(Type.Object({ username: Type.String() })),
+        response: replies(OperatorName),
       },
     },
     async (request) => {
@@ -115,7 +116,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['back office'],
         summary: 'The audit log, newest first, 50 a page; one user\'s when userId is given',
         body: Type.Object({ page: Type.Integer({ minimum: 1, maximum: 100_000 }), userId: Type.Optional(Id) }),
-        response: replies(Type.Object({ data: Type.Unknown({ description: 'AuditRecord[]' }), total: Type.Integer() })),
+        response: replies(AuditPage),
       },
     },
     async (request) => ok(await auditPage(db, { userId: request.body.userId, page: request.body.page, size: AUDIT_PAGE })),

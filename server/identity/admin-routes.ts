@@ -2,6 +2,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { notFound, operatorOf } from '../admin/operator-session'
+import { Evidence } from '../../src/contract/admin-replies'
 import { type RouteDeps } from '../http/deps'
 import { Id, replies } from '../http/schemas'
 import { ok } from '../plugins/envelope'
@@ -17,7 +18,7 @@ export const identityAdminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
         tags: ['back office'],
         summary: 'One piece of evidence (an ID photo, a receipt); the viewing is audited',
         body: Type.Object({ id: Id }),
-        response: replies(Type.Object({ id: Type.Integer(), userId: Type.Integer(), kind: Type.String(), contentType: Type.String(), base64: Type.String() })),
+        response: replies(Evidence),
       },
     },
     async (request) => {

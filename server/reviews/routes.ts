@@ -6,6 +6,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_LIMIT, Reason, needReason, notFound, operatorOf } from '../admin/operator-session'
+import { ReviewItem, ReviewQueueSummary } from '../../src/contract/admin-replies'
 import { type RouteDeps } from '../http/deps'
 import { DomainRefusal } from '../http/refusal'
 import { EmptyObject, Id, ShortText, replies } from '../http/schemas'
@@ -22,7 +23,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         tags: ['back office'],
         summary: 'The review queues and how many requests wait in each',
         body: EmptyObject,
-        response: replies(Type.Object({ data: Type.Array(Type.Object({ kind: Type.String(), title: Type.String(), pending: Type.Integer() })) })),
+        response: replies(Type.Object({ data: Type.Array(ReviewQueueSummary) })),
       },
     },
     async () => {
@@ -44,7 +45,7 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         tags: ['back office'],
         summary: "One queue's requests with their facts and evidence: pending oldest first, decided newest first",
         body: Type.Object({ kind: ShortText(), status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]) }),
-        response: replies(Type.Object({ data: Type.Unknown({ description: 'ReviewItem[] (server/reviews/service.ts)' }) })),
+        response: replies(Type.Object({ data: Type.Array(ReviewItem) })),
       },
     },
     async (request) => {

@@ -1,15 +1,14 @@
 import { useState } from 'react'
+import type { AuditPage, AuditRecord } from '../contract/admin-replies'
 import { when } from './format'
 import { useAdminQuery } from './useAdminQuery'
-
-type AuditRow = { id: number; operator: string; action: string; account: string | null; subject: string | null; detail: Record<string, unknown>; at: number }
 
 const PAGE = 50
 
 /** Every operator action, newest first. Read only: the log cannot be edited from anywhere. */
 export function AuditPanel() {
   const [page, setPage] = useState(1)
-  const log = useAdminQuery<{ data: AuditRow[]; total: number }>('/audit/list', { page })
+  const log = useAdminQuery<AuditPage>('/audit/list', { page })
   const pages = log.data ? Math.max(1, Math.ceil(log.data.total / PAGE)) : 1
   return (
     <section>
@@ -28,7 +27,7 @@ export function AuditPanel() {
   )
 }
 
-export function AuditTable({ rows }: { rows: AuditRow[] }) {
+export function AuditTable({ rows }: { rows: AuditRecord[] }) {
   if (rows.length === 0) return <p className="admin-muted">No actions yet.</p>
   return (
     <table className="admin-table" data-testid="audit-table">

@@ -1,11 +1,10 @@
 import { useState } from 'react'
+import type { Evidence as EvidenceUpload } from '../contract/admin-replies'
 import { adminCall, errorText } from './session'
-
-type Upload = { id: number; kind: string; contentType: string; base64: string }
 
 /** Pictures sent with a request, fetched only when the operator asks (each viewing is audited). */
 export function Evidence({ ids }: { ids: number[] }) {
-  const [uploads, setUploads] = useState<Upload[] | null>(null)
+  const [uploads, setUploads] = useState<EvidenceUpload[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
   if (!uploads) {
@@ -17,7 +16,7 @@ export function Evidence({ ids }: { ids: number[] }) {
           data-testid="show-evidence"
           onClick={() => {
             setLoading(true)
-            Promise.all(ids.map((id) => adminCall<Upload>('/uploads/view', { id }))).then(setUploads, (e: unknown) => {
+            Promise.all(ids.map((id) => adminCall<EvidenceUpload>('/uploads/view', { id }))).then(setUploads, (e: unknown) => {
               setError(errorText(e))
               setLoading(false)
             })

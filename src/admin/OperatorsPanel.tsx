@@ -1,11 +1,12 @@
 import { useState } from 'react'
+import type { Operator } from '../contract/admin-replies'
 import { when } from './format'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
 
 /** Operator accounts: everyone signs in as themselves, so the audit log names a person. */
 export function OperatorsPanel() {
-  const list = useAdminQuery<{ data: { username: string; createdBy: string | null; createdAt: number }[] }>('/operator/list', {})
+  const list = useAdminQuery<{ data: Operator[] }>('/operator/list', {})
   const [message, setMessage] = useState<string | null>(null)
   return (
     <section>

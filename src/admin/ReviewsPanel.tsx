@@ -1,30 +1,17 @@
 import { useState } from 'react'
+import type { ReviewItem, ReviewQueueSummary } from '../contract/admin-replies'
+import type { ReviewStatus } from '../contract/replies'
 import { Evidence } from './Evidence'
 import { factLabel, factText, when } from './format'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
 
-type Kind = { kind: string; title: string; pending: number }
-type Status = 'pending' | 'approved' | 'rejected'
-type Item = {
-  id: number
-  userId: number
-  account: string
-  status: Status
-  reason: string | null
-  decidedBy: string | null
-  createdAt: number
-  decidedAt: number | null
-  facts: Record<string, string | number | null>
-  evidence: number[]
-}
-
 /** The review queues: pending requests oldest first, each with its facts, evidence and decision. */
 export function ReviewsPanel() {
-  const kinds = useAdminQuery<{ data: Kind[] }>('/reviews/kinds', {})
+  const kinds = useAdminQuery<{ data: ReviewQueueSummary[] }>('/reviews/kinds', {})
   const [kind, setKind] = useState('real_name')
-  const [status, setStatus] = useState<Status>('pending')
-  const items = useAdminQuery<{ data: Item[] }>('/reviews/list', { kind, status })
+  const [status, setStatus] = useState<ReviewStatus>('pending')
+  const items = useAdminQuery<{ data: ReviewItem[] }>('/reviews/list', { kind, status })
   const reload = () => {
     kinds.reload()
     items.reload()
@@ -38,7 +25,7 @@ export function ReviewsPanel() {
             {k.title} <span className="admin-count">{k.pending}</span>
           </button>
         ))}
-        <select value={status} onChange={(e) => setStatus(e.target.value as Status)} aria-label="Status">
+        <select value={status} onChange={(e) => setStatus(e.target.value as ReviewStatus)} aria-label="Status">
           <option value="pending">Pending</option>
           <option value="approved">Approved</option>
           <option value="rejected">Rejected</option>
@@ -56,7 +43,7 @@ export function ReviewsPanel() {
   )
 }
 
-function ReviewCard({ kind, item, onDecided }: { kind: string; item: Item; onDecided: () => void }) {
+function ReviewCard({ kind, item, onDecided }: { kind: string; item: ReviewItem; onDecided: () => void }) {
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)

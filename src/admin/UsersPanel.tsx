@@ -1,26 +1,10 @@
 import { useState } from 'react'
+import type { UserDetail as UserDetailReply, UserSummary } from '../contract/admin-replies'
 import { formatMoney } from '../lib/money'
 import { AuditTable } from './AuditPanel'
 import { when } from './format'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
-
-type UserRow = { id: number; account: string; realName: string | null; realNameStatus: string; createdAt: number }
-type Detail = {
-  id: number
-  account: string
-  createdAt: number
-  realNameStatus: string
-  realName: string | null
-  realNameReason: string | null
-  fundPasswordSet: boolean
-  marginTrading: boolean
-  flags: Record<string, string>
-  balances: { currency: string; available: number; frozen: number }[]
-  cards: { id: number; holder: string; accountNumber: string; ifsc: string; bank: string }[]
-  ledger: { id: number; reason: string; reference: string | null; createdAt: number; currency: string; available: number; frozen: number }[]
-  orders: { id: number; orderNo: string; symbol: string; direction: string; lots: number; leverage: number; status: string; margin: number; pnl: number | null; createdAt: number }[]
-}
 
 const FLAGS = { frozen: 'Frozen', login_banned: 'Login banned', disabled: 'Disabled', no_trade: 'No trading', no_withdraw: 'No withdrawal' } as const
 type Flag = keyof typeof FLAGS
@@ -32,7 +16,7 @@ export function UsersPanel() {
   const [query, setQuery] = useState('')
   const [submitted, setSubmitted] = useState<string | null>(null)
   const [userId, setUserId] = useState<number | null>(null)
-  const results = useAdminQuery<{ data: UserRow[] }>('/users/search', { query: submitted ?? '' }, submitted !== null)
+  const results = useAdminQuery<{ data: UserSummary[] }>('/users/search', { query: submitted ?? '' }, submitted !== null)
 
   return (
     <section className="admin-users">
@@ -76,7 +60,7 @@ export function UsersPanel() {
 }
 
 function UserDetail({ userId }: { userId: number }) {
-  const detail = useAdminQuery<Detail>('/users/detail', { userId })
+  const detail = useAdminQuery<UserDetailReply>('/users/detail', { userId })
   const log = useAdminQuery<{ data: Parameters<typeof AuditTable>[0]['rows'] }>('/audit/list', { page: 1, userId })
   if (detail.error) return <p className="admin-error">{detail.error}</p>
   if (!detail.data) return <p className="admin-muted">Loading…</p>

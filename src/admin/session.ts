@@ -2,6 +2,7 @@
  * The operator's session: the token lives in sessionStorage, so it ends with the tab, and every
  * call goes through the one HTTP client (src/data/api.ts operatorCall).
  */
+import type { OperatorLogin } from '../contract/admin-replies'
 import { ApiRefusal, operatorCall } from '../data/api'
 
 const KEY = 'tijori-operator'
@@ -18,7 +19,7 @@ export function storedOperator(): OperatorSession | null {
 }
 
 export async function signIn(username: string, password: string): Promise<OperatorSession> {
-  const { token } = await operatorCall<{ token: string }>('/operator/login', { username, password }, null)
+  const { token } = await operatorCall<OperatorLogin>('/operator/login', { username, password }, null)
   const session = { token, username }
   sessionStorage.setItem(KEY, JSON.stringify(session))
   return session

@@ -1,0 +1,112 @@
+/**
+ * The back office's replies (/api/admin), declared once like replies.ts: the server's routes use
+ * these schemas in `response: replies(...)`, the back office imports only their types.
+ */
+import { Type, type Static, type TSchema } from 'typebox'
+import { BankCard, FundRecord, RealNameStatus, ReviewStatus } from './replies'
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+// --- Operators and the audit log ---------------------------------------------------------------
+
+/** /operator/login: the operator token (header operator-token). */
+export const OperatorLogin = Type.Object({ token: Type.String(), username: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })
+export type OperatorLogin = Static<typeof OperatorLogin>
+
+/** /operator/me, /operator/create */
+export const OperatorName = Type.Object({ username: Type.String() })
+export type OperatorName = Static<typeof OperatorName>
+
+/** /operator/list */
+export const Operator = Type.Object({ username: Type.String(), createdBy: Nullable(Type.String()), createdAt: Type.Integer() })
+export type Operator = Static<typeof Operator>
+
+/** /audit/list: one action an operator (or the demo's automatic reviewer) took. */
+export const AuditRecord = Type.Object({
+  id: Type.Integer(),
+  operator: Type.String(),
+  action: Type.String(),
+  userId: Nullable(Type.Integer()),
+  account: Nullable(Type.String()),
+  subject: Nullable(Type.String()),
+  detail: Type.Record(Type.String(), Type.Unknown(), { description: "the action's facts, as the action recorded them" }),
+  at: Type.Integer(),
+})
+export type AuditRecord = Static<typeof AuditRecord>
+
+/** /audit/list */
+export const AuditPage = Type.Object({ data: Type.Array(AuditRecord), total: Type.Integer() })
+export type AuditPage = Static<typeof AuditPage>
+
+// --- Reviews -----------------------------------------------------------------------------------
+
+/** /reviews/kinds: a queue and how many requests wait in it. */
+export const ReviewQueueSummary = Type.Object({ kind: Type.String(), title: Type.String(), pending: Type.Integer() })
+export type ReviewQueueSummary = Static<typeof ReviewQueueSummary>
+
+/** /reviews/list: one request with its facts and evidence. */
+export const ReviewItem = Type.Object({
+  id: Type.Integer(),
+  userId: Type.Integer(),
+  account: Type.String(),
+  status: ReviewStatus,
+  reason: Nullable(Type.String()),
+  decidedBy: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer()),
+  facts: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]), {
+    description: 'what the request says, as label -> value (money in paise under keys ending in "Paise")',
+  }),
+  evidence: Type.Array(Type.Integer(), { description: 'upload ids of the evidence, viewable with /uploads/view' }),
+})
+export type ReviewItem = Static<typeof ReviewItem>
+
+/** /uploads/view: one piece of evidence; the viewing is audited. */
+export const Evidence = Type.Object({ id: Type.Integer(), userId: Type.Integer(), kind: Type.String(), contentType: Type.String(), base64: Type.String() })
+export type Evidence = Static<typeof Evidence>
+
+// --- Accounts ----------------------------------------------------------------------------------
+
+/** /users/search */
+export const UserSummary = Type.Object({
+  id: Type.Integer(),
+  account: Type.String(),
+  realName: Nullable(Type.String()),
+  realNameStatus: RealNameStatus,
+  createdAt: Type.Integer(),
+})
+export type UserSummary = Static<typeof UserSummary>
+
+/** /users/detail: identity, flags with reasons, balances, cards, recent ledger entries and orders. */
+export const UserDetail = Type.Object({
+  id: Type.Integer(),
+  account: Type.String(),
+  createdAt: Type.Integer(),
+  realNameStatus: RealNameStatus,
+  realName: Nullable(Type.String()),
+  realNameReason: Nullable(Type.String()),
+  fundPasswordSet: Type.Boolean(),
+  marginTrading: Type.Boolean(),
+  flags: Type.Record(Type.String(), Type.String(), { description: 'each flag set, with the reason the user is shown' }),
+  balances: Type.Array(
+    Type.Object({ currency: Type.String(), available: Type.Integer(), frozen: Type.Integer(), total: Type.Integer() }, { description: 'minor units; INR and every non-empty wallet' }),
+  ),
+  cards: Type.Array(BankCard),
+  ledger: Type.Array(FundRecord),
+  orders: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      orderNo: Type.String(),
+      symbol: Type.String(),
+      direction: Type.String(),
+      type: Type.String(),
+      lots: Type.Integer(),
+      leverage: Type.Integer(),
+      status: Type.String({ description: 'as stored (not the display status)' }),
+      margin: Type.Integer(),
+      pnl: Nullable(Type.Integer()),
+      createdAt: Type.Integer(),
+    }),
+  ),
+})
+export type UserDetail = Static<typeof UserDetail>
