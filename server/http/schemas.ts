@@ -1,6 +1,7 @@
 /** Schema pieces every route shares: the envelope around `data`, the common headers, ids. */
 import { type RouteOptions } from 'fastify'
 import { type TSchema, Type } from 'typebox'
+import { REFUSAL_CODES } from '../../src/contract/refusals'
 
 export const RefusalParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))
 
@@ -18,7 +19,7 @@ export function Envelope<T extends TSchema>(data: T) {
 const RefusalEnvelope = Type.Object({
   status: Type.Literal(0),
   msg: Type.String(),
-  code: Type.String({ description: 'bad_request, unauthorized, not_found, request_in_flight, idempotency_key_reused, too_many_attempts, internal_error, ...' }),
+  code: Type.String({ enum: REFUSAL_CODES, description: 'stable refusal code, snake_case: one of src/contract/refusals.ts' }),
   params: Type.Optional(RefusalParams),
 })
 
