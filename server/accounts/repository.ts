@@ -5,6 +5,7 @@
 import { type RealNameStatus, type User } from '../db/types'
 import { newInviteCode } from './tokens'
 import { type Executor, type Tx } from '../db/executor'
+import { type UserSummary } from '../../src/contract/admin-replies'
 
 export async function findUserByAccount(db: Executor, account: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst()
@@ -100,7 +101,7 @@ export async function countUsers(db: Executor): Promise<number> {
   return row.n
 }
 
-export type UserSummary = { id: number; account: string; realName: string | null; realNameStatus: RealNameStatus; createdAt: number }
+export type { UserSummary }
 
 /** The back office's user search: by account prefix or by a part of the verified name. */
 export async function searchUsers(db: Executor, query: string, limit: number): Promise<UserSummary[]> {

@@ -3,6 +3,7 @@
  * and the back office pages through it.
  */
 import { type Executor } from '../db/executor'
+import { type AuditRecord } from '../../src/contract/admin-replies'
 
 export type AuditInput = { operator: string; action: string; userId?: number | null; subject?: string | null; detail?: Record<string, unknown>; now: number }
 
@@ -13,7 +14,7 @@ export async function audit(db: Executor, a: AuditInput): Promise<void> {
     .execute()
 }
 
-export type AuditRecord = { id: number; operator: string; action: string; userId: number | null; account: string | null; subject: string | null; detail: Record<string, unknown>; at: number }
+export type { AuditRecord }
 
 /** Newest first; one user's actions when `userId` is given. */
 export async function auditPage(db: Executor, q: { userId?: number; page: number; size: number }): Promise<{ data: AuditRecord[]; total: number }> {

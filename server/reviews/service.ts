@@ -8,6 +8,7 @@
  */
 import { decideRealNameSubmission } from '../identity/repository'
 import { type Executor, type Tx } from '../db/executor'
+import { type ReviewItem } from '../../src/contract/admin-replies'
 import { audit } from '../admin/audit-repository'
 import { decideWithdrawal } from '../funds/withdrawal-service'
 import { rechargeReviews } from '../funds/recharge-repository'
@@ -24,21 +25,8 @@ import {
 
 export { type ReviewStatus, type ReviewTable } from './repository'
 
-/** One request as an operator sees it: who, when, what was asked, and the pictures sent with it. */
-export type ReviewItem = {
-  id: number
-  userId: number
-  account: string
-  status: ReviewStatus
-  reason: string | null
-  decidedBy: string | null
-  createdAt: number
-  decidedAt: number | null
-  /** What the request says, as label -> value (money in paise under keys ending in "Paise"). */
-  facts: Record<string, string | number | null>
-  /** Upload ids of the evidence (ID photos, receipt), viewable through the back office. */
-  evidence: number[]
-}
+/** One request as an operator sees it: who, when, what was asked, and the pictures sent with it (the contract's). */
+export type { ReviewItem }
 
 export type Decision = { id: number; approve: boolean; reason: string | null; operator: string; now: number }
 
