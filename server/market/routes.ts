@@ -13,9 +13,7 @@ import { HttpError, ok } from '../plugins/envelope'
 import { symbolUnknown } from '../trade/service'
 import { type RouteDeps } from '../http/deps'
 import { ShortText, replies } from '../http/schemas'
-import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, StockDetailReply } from '../../src/contract/replies'
-
-const Int = (description?: string) => Type.Integer(description ? { description } : {})
+import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, StockDetailReply, StockPage } from '../../src/contract/replies'
 
 const SORTS = ['symbol', 'gainers', 'losers', 'turnover'] as const
 type Sort = (typeof SORTS)[number]
@@ -64,7 +62,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
           size: Type.Optional(Type.Integer({ minimum: 1, maximum: config.stockPageMax, description: `default ${config.stockPageSize}` })),
           sort: Type.Optional(Type.Union(SORTS.map((s) => Type.Literal(s)))),
         }),
-        response: replies(Type.Object({ data: Type.Array(Quote), total: Type.Integer(), at: Int('epoch ms') })),
+        response: replies(StockPage),
       },
     },
     async (request) => {

@@ -284,6 +284,10 @@ export const Quote = Type.Object({
 })
 export type Quote = Static<typeof Quote>
 
+/** /stock/list: one page of a list. */
+export const StockPage = Type.Object({ data: Type.Array(Quote), total: Type.Integer(), at: Int('epoch ms') })
+export type StockPage = Static<typeof StockPage>
+
 /** /user/Optionallist: a watched instrument's quote and when it was added. */
 export const WatchlistQuote = Type.Object({ ...Quote.properties, addedAt: Int('epoch ms') })
 export type WatchlistQuote = Static<typeof WatchlistQuote>

@@ -11,7 +11,7 @@
  */
 import { Dexie } from 'dexie'
 import { type ConfigName } from '../contract/config'
-import type { Candles, MarketHours, StockDetail, StockDetailReply } from '../contract/replies'
+import type { Candles, MarketHours, StockDetail, StockDetailReply, StockPage } from '../contract/replies'
 import { ApiRefusal, NetworkError, call } from './api'
 import {
   db,
@@ -95,7 +95,7 @@ export async function refreshStockList(kind: InstrumentKind, sort: StockSort = '
       )
       const quotes: QuoteRow[] = []
       for (let page = 1; ; page++) {
-        const reply = await call<{ data: QuoteRow[]; total: number }>('/stock/list', { type: kind, page, size, sort })
+        const reply = await call<StockPage>('/stock/list', { type: kind, page, size, sort })
         quotes.push(...reply.data)
         if (reply.data.length === 0 || quotes.length >= reply.total) break
       }
