@@ -1,4 +1,5 @@
 /** The published trading rules read from /common/config values, in the units the screen words them. */
+import { type ConfigName } from '../../contract/config'
 import { type Paise } from '../../lib/money'
 
 export const RULE_NAMES = [
@@ -19,7 +20,7 @@ export const RULE_NAMES = [
   'day_trading_cutoff',
   'stop_out_margin_pct',
   'market_order_reconfirm_seconds',
-] as const
+] as const satisfies readonly ConfigName[]
 
 export type RuleName = (typeof RULE_NAMES)[number]
 
