@@ -4,8 +4,10 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
+import { type RealNameStatus } from '../../src/contract/replies'
 
-export type RealNameStatus = 'none' | 'pending' | 'verified' | 'failed'
+// users.real_name_status holds the contract's states (its CHECK is in the migration).
+export type { RealNameStatus }
 
 export type UsersTable = {
   id: Generated<number>

@@ -7,17 +7,10 @@
  */
 import { sql } from 'kysely'
 import { type Executor, type Tx } from '../db/executor'
+import { type Recharge } from '../../src/contract/replies'
 
-export type Recharge = {
-  id: number
-  channel: string
-  amount: number
-  receiptUploadId: number
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  createdAt: number
-  decidedAt: number | null
-}
+// The rows as the app receives them (src/contract/replies.ts).
+export type { Recharge }
 
 const COLUMNS = [
   'id',

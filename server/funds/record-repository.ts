@@ -6,16 +6,10 @@
 import { sql } from 'kysely'
 import { userAccount } from '../ledger/rules'
 import { type Executor } from '../db/executor'
+import { type FundRecord } from '../../src/contract/replies'
 
-export type FundRecord = {
-  id: number
-  reason: string
-  reference: string | null
-  createdAt: number
-  currency: string
-  available: number
-  frozen: number
-}
+// The rows as the app receives them (src/contract/replies.ts).
+export type { FundRecord }
 
 /** The legs on the user's pockets, with `reasons` narrowing them (undefined: all). */
 function userLegs(db: Executor, userId: number, reasons: readonly string[] | undefined) {

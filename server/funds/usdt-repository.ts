@@ -3,16 +3,11 @@
  * the id of an optional payment-QR picture in `uploads` (server/identity/repository.ts). Every read and
  * write is scoped by the user's id.
  */
-import { type UsdtAddressesTable } from '../db/types'
 import { type Executor } from '../db/executor'
+import { type UsdtAddress } from '../../src/contract/replies'
 
-export type UsdtAddress = {
-  network: UsdtAddressesTable['network']
-  address: string
-  qrUploadId: number | null
-  createdAt: number
-  updatedAt: number
-}
+// The rows as the app receives them (src/contract/replies.ts).
+export type { UsdtAddress }
 
 const COLUMNS = ['network', 'address', 'qr_upload_id as qrUploadId', 'created_at as createdAt', 'updated_at as updatedAt'] as const
 

@@ -5,16 +5,10 @@
  * user id.
  */
 import { type Executor, type Tx } from '../db/executor'
+import { type Withdrawal } from '../../src/contract/replies'
 
-export type Withdrawal = {
-  id: number
-  cardId: number
-  amount: number
-  status: 'pending' | 'approved' | 'rejected'
-  reason: string | null
-  createdAt: number
-  decidedAt: number | null
-}
+// The rows as the app receives them (src/contract/replies.ts).
+export type { Withdrawal }
 
 const COLUMNS = ['id', 'card_id as cardId', 'amount', 'status', 'reason', 'created_at as createdAt', 'decided_at as decidedAt'] as const
 

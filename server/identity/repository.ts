@@ -5,6 +5,10 @@
  */
 import { type UploadsTable } from '../db/types'
 import { type Executor, type Tx } from '../db/executor'
+import { type BankCard } from '../../src/contract/replies'
+
+// The rows as the app receives them (src/contract/replies.ts).
+export type { BankCard }
 
 export type UploadKind = UploadsTable['kind']
 export type UploadMeta = { id: number; kind: UploadKind; contentType: UploadsTable['content_type']; size: number; createdAt: number }
@@ -82,8 +86,6 @@ export async function markRealNamePending(trx: Tx, userId: number): Promise<void
 export async function latestRealNameSubmission(db: Executor, userId: number): Promise<RealNameSubmission | undefined> {
   return db.selectFrom('real_name_submissions').select(SUBMISSION_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst()
 }
-
-export type BankCard = { id: number; holder: string; accountNumber: string; ifsc: string; bank: string; branch: string; createdAt: number }
 
 const CARD_COLUMNS = ['id', 'holder', 'account_number as accountNumber', 'ifsc', 'bank', 'branch', 'created_at as createdAt'] as const
 

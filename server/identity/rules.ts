@@ -5,10 +5,10 @@
  */
 import { BANK_ACCOUNT_PATTERN, IFSC_PATTERN, PAN_PATTERN, normalizeName } from '../../src/lib/validators'
 import { DomainRefusal } from '../http/refusal'
+import { type RealNameStatus } from '../../src/contract/replies'
 
-/** As stored in users.real_name_status: none (never sent), pending (under review), verified, failed. */
-export const REAL_NAME_STATUSES = ['none', 'pending', 'verified', 'failed'] as const
-export type RealNameStatus = (typeof REAL_NAME_STATUSES)[number]
+// As stored in users.real_name_status and sent to the app: the contract's.
+export type { RealNameStatus }
 
 export type RealNameInput = { name: string; idNumber: string; pan: string }
 

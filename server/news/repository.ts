@@ -5,16 +5,7 @@
 import { sql } from 'kysely'
 import { type NewsLanguage } from './rules'
 import { type Executor, type Tx } from '../db/executor'
-
-export type NewsItem = {
-  id: number
-  title: string
-  summary: string
-  image: string | null
-  publishedAt: number
-}
-
-export type NewsArticle = NewsItem & { body: string }
+import { type NewsArticle, type NewsItem } from '../../src/contract/replies'
 
 function translated(db: Executor, lang: NewsLanguage) {
   return db

@@ -29,7 +29,6 @@ export const DIRECTIONS = { long: 'long', short: 'short' } as const satisfies Re
  */
 export type LockRule = { unit: 'minutes'; count: number } | { unit: 'trading_days'; count: number }
 
-
 export type TradingRules = {
   /** Shares per lot (DESIGN.md: default 100). */
   lotSize: number

@@ -11,8 +11,6 @@ import { normalizeLanguage, type Language } from '../i18n/languages'
 import { type RefusalParams } from '../contract/refusals'
 import { clearSession, getSession } from './sessionStore'
 
-export type { RefusalParams }
-
 export type Envelope<T = unknown> = {
   status: 0 | 1
   msg: string

@@ -20,8 +20,6 @@ import { formatCurrency, isWalletCurrency } from '../lib/currency'
 import { i18n } from './setup'
 import { intlLocale, normalizeLanguage } from './languages'
 
-export { type RefusalParams } from '../contract/refusals'
-
 /** Every code a reader may be shown: the server's, and the app's own (no connection, ...). */
 export type ShownCode = RefusalCode | ClientRefusalCode
 
