@@ -10,6 +10,7 @@ import { type AttemptRule, type SignInLimits } from './accounts/guess-limit-rule
 import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './funds/recharge-rules'
 import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './trade/rules'
 import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
+import { DRAW_ALGORITHM } from '../src/contract/draw'
 
 const PROFILES = ['demo', 'production'] as const
 export type Profile = (typeof PROFILES)[number]
@@ -97,6 +98,19 @@ export type ServerConfig = {
      */
     referenceRates: Readonly<Partial<Record<string, number>>>
   }
+  // ---- new shares (issue 10) ----
+  ipo: {
+    /** Applications one user may make per issue (the seed's "subscription limit N times per stock"). */
+    limitPerStock: number
+    /** The most one retail application may ask, in paise (SEBI's retail individual cap, ₹2,00,000). */
+    retailMax: Paise
+    /** A public randomness beacon's value mixed into every draw (src/contract/draw.ts step 3); '' for none. */
+    beacon: string
+    /** How often issues are moved along (freeze, draw, refund, listing); 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+    /** The demo keeps fictional issues at every stage, its steps this far apart; null: only the back office creates issues. */
+    demoStepMs: number | null
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -160,6 +174,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     exchange: { spreadPerLakh: 500, referenceRates: {} },
     autoReviewSeconds: profile === 'demo' ? 5 : null,
     autoReviewIntervalMs: 1000,
+    ipo: { limitPerStock: 1, retailMax: 20_000_000, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 3 * 60_000 : null },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -251,6 +266,11 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'exchange_currencies', value: CURRENCIES.join(',') },
     { name: 'exchange_spread_per_lakh', value: String(config.exchange.spreadPerLakh) },
     { name: 'exchange_reference_rates', value: Object.entries(config.exchange.referenceRates).map(([c, r]) => `${c}:${r}`).join(',') },
+    // new shares: the per-user limit, the retail cap in paise, the draw (src/contract/draw.ts) and its beacon ('' for none)
+    { name: 'ipo_limit_per_stock', value: String(config.ipo.limitPerStock) },
+    { name: 'ipo_retail_max', value: String(config.ipo.retailMax) },
+    { name: 'ipo_draw_algorithm', value: DRAW_ALGORITHM },
+    { name: 'ipo_beacon', value: config.ipo.beacon },
     // reviews: '' when people decide them
     { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
     { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },

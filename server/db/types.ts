@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type RealNameStatus } from '../../src/contract/replies'
+import { type IpoApplicationStatus, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -325,6 +325,59 @@ export type Database = {
   audit_log: AuditLogTable
   recharges: RechargesTable
   exchanges: ExchangesTable
+  ipo_issues: IpoIssuesTable
+  ipo_applications: IpoApplicationsTable
+}
+
+/** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */
+export type IpoIssuesTable = {
+  id: GeneratedAlways<number>
+  symbol: string
+  name: string
+  sector: string
+  industry: string
+  shares_outstanding: number
+  free_float_bp: number
+  price: number
+  lot_size: number
+  min_lots: number
+  retail_shares: number
+  payment_mode: IpoPaymentMode
+  opens_at: number
+  closes_at: number
+  draw_at: number
+  refund_at: number
+  listing_at: number
+  seed: string
+  commitment: string
+  beacon: Generated<string>
+  digest: string | null
+  frozen_at: number | null
+  drawn_at: number | null
+  settled_at: number | null
+  listed_at: number | null
+  cancelled_at: number | null
+  cancel_reason: string | null
+  created_by: string
+  created_at: number
+}
+
+export type IpoApplicationsTable = {
+  id: GeneratedAlways<number>
+  issue_id: number
+  user_id: number
+  pan: string
+  ref: string
+  lots: number
+  amount: number
+  status: IpoApplicationStatus
+  rank: number | null
+  allotted_lots: Generated<number>
+  paid_lots: Generated<number>
+  pay_deadline: number | null
+  order_id: number | null
+  created_at: number
+  updated_at: number
 }
 
 export type User = Selectable<UsersTable>

@@ -28,6 +28,11 @@ export const LEDGER_REASONS = {
   withdrawalPaid: 'withdrawal_paid',
   withdrawalUnfreeze: 'withdrawal_unfreeze',
   exchange: 'exchange',
+  ipoBlock: 'ipo_block',
+  ipoRelease: 'ipo_release',
+  ipoAllotment: 'ipo_allotment',
+  ipoPayment: 'ipo_payment',
+  ipoListing: 'ipo_listing',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

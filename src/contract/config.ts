@@ -64,6 +64,11 @@ export const CONFIG_NAMES = [
   'exchange_currencies',
   'exchange_spread_per_lakh',
   'exchange_reference_rates',
+  // new shares (issue 10)
+  'ipo_limit_per_stock',
+  'ipo_retail_max',
+  'ipo_draw_algorithm',
+  'ipo_beacon',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

@@ -76,6 +76,18 @@ export const refusalParams = {
   rate_unavailable: ['from', 'to'],
   exchange_amount_too_small: ['from', 'to'],
   exchange_rate_moved: ['amountOut', 'minAmountOut', 'currency'],
+  // New shares (issue 10)
+  ipo_not_found: ['id'],
+  ipo_not_open: ['opens', 'closes'],
+  ipo_lots_invalid: ['min', 'max'],
+  ipo_pan_used: [],
+  ipo_limit_reached: ['limit'],
+  ipo_application_not_found: ['id'],
+  ipo_nothing_owed: ['status'],
+  ipo_payment_closed: ['deadline'],
+  ipo_schedule_invalid: ['field'],
+  ipo_symbol_taken: ['symbol'],
+  ipo_already_drawn: [],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -130,6 +130,109 @@ export const ExchangeResult = Type.Object({
 })
 export type ExchangeResult = Static<typeof ExchangeResult>
 
+// --- New shares (issue 10) ----------------------------------------------------------------------
+
+export const IpoPaymentMode = Type.Union([Type.Literal('blocked'), Type.Literal('pay_after_win')], {
+  description: 'blocked: the amount is frozen at application (like ASBA); pay_after_win: a winner pays by a deadline',
+})
+export type IpoPaymentMode = Static<typeof IpoPaymentMode>
+
+/** Where an issue is, from its times and the steps the server has taken. */
+export const IpoStage = Type.Union(
+  [Type.Literal('upcoming'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('drawn'), Type.Literal('listed'), Type.Literal('cancelled')],
+  { description: 'upcoming (before the window), open, closed (list frozen, draw pending), drawn, listed, cancelled' },
+)
+export type IpoStage = Static<typeof IpoStage>
+
+/** /newStock/list, /newStock/detail: one issue with its rules, timeline and subscription so far. */
+export const IpoIssue = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String({ description: 'the ticker it lists under' }),
+  name: Type.String(),
+  sector: Type.String(),
+  industry: Type.String(),
+  price: Type.Integer({ description: 'issue price per share, paise' }),
+  lotSize: Type.Integer({ description: 'shares per lot' }),
+  minLots: Type.Integer({ description: 'the minimum application, in lots' }),
+  maxLots: Type.Integer({ description: 'the most one application may ask: the retail cap (ipo_retail_max) in whole lots' }),
+  retailShares: Type.Integer({ description: 'shares offered to retail applicants' }),
+  allottableLots: Type.Integer({ description: 'floor(retailShares / lotSize)' }),
+  paymentMode: IpoPaymentMode,
+  opensAt: Type.Integer(),
+  closesAt: Type.Integer({ description: 'T' }),
+  drawAt: Type.Integer({ description: 'T+1' }),
+  refundAt: Type.Integer({ description: 'T+2: blocked money debited or released; the payment deadline of pay-after-win' }),
+  listingAt: Type.Integer({ description: 'T+3' }),
+  stage: IpoStage,
+  commitment: Type.String({ description: 'sha256 of the draw seed, published when the issue is created' }),
+  applications: Type.Integer({ description: 'valid applications so far' }),
+  appliedLots: Type.Integer({ description: 'lots asked so far' }),
+  cancelReason: Nullable(Type.String()),
+})
+export type IpoIssue = Static<typeof IpoIssue>
+
+export const IpoApplicationStatus = Type.Union(
+  [
+    Type.Literal('applied'),
+    Type.Literal('won'),
+    Type.Literal('not_won'),
+    Type.Literal('pending_payment'),
+    Type.Literal('paid'),
+    Type.Literal('waived'),
+    Type.Literal('payment_failed'),
+    Type.Literal('refunded'),
+    Type.Literal('listed'),
+    Type.Literal('cancelled'),
+  ],
+  {
+    description:
+      'applied (pending draw); won / not_won (blocked issues, until the refund step); pending_payment, paid, waived, payment_failed; ' +
+      'refunded (blocked money released: not won, or the issue cancelled); listed (shares delivered as a position); cancelled (issue cancelled, nothing was held)',
+  },
+)
+export type IpoApplicationStatus = Static<typeof IpoApplicationStatus>
+
+/** /newStock/subscribe, /newStock/records, /newStock/pay, /newStock/waive: one of the user's applications. */
+export const IpoApplication = Type.Object({
+  id: Type.Integer(),
+  issueId: Type.Integer(),
+  symbol: Type.String(),
+  name: Type.String(),
+  ref: Type.String({ description: 'the public reference the draw lists it under' }),
+  pan: Type.String({ description: 'the PAN it is filed under, masked' }),
+  lots: Type.Integer({ description: 'lots asked' }),
+  lotSize: Type.Integer(),
+  price: Type.Integer({ description: 'issue price per share, paise' }),
+  amount: Type.Integer({ description: 'lots x lotSize x price: blocked at application, or the most a win can cost' }),
+  paymentMode: IpoPaymentMode,
+  status: IpoApplicationStatus,
+  rank: Nullable(Type.Integer({ description: 'place in the draw order, 1 = drawn first; null before the draw' })),
+  allottedLots: Type.Integer(),
+  paidLots: Type.Integer(),
+  owed: Type.Integer({ description: 'paise still to pay for allotted lots (pay-after-win)' }),
+  payDeadline: Nullable(Type.Integer()),
+  orderId: Nullable(Type.Integer({ description: 'the position the shares became at listing' })),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+export type IpoApplication = Static<typeof IpoApplication>
+
+/** /newStock/draw: everything needed to re-run the draw (src/contract/draw.ts). */
+export const IpoDraw = Type.Object({
+  issueId: Type.Integer(),
+  algorithm: Type.String(),
+  commitment: Type.String(),
+  seed: Nullable(Type.String({ description: 'revealed at the draw' })),
+  beacon: Type.String({ description: 'public randomness mixed in; empty when none' }),
+  digest: Nullable(Type.String({ description: 'sha256 of the frozen list, from the close' })),
+  applications: Type.Array(Type.Object({ ref: Type.String(), lots: Type.Integer() }), { description: 'the frozen list, by reference; empty before the close' }),
+  allottableLots: Type.Integer(),
+  minLots: Type.Integer(),
+  result: Type.Array(Type.Object({ ref: Type.String(), rank: Type.Integer(), lots: Type.Integer() }), { description: 'the first allotment in draw order; empty before the draw' }),
+  drawnAt: Nullable(Type.Integer()),
+})
+export type IpoDraw = Static<typeof IpoDraw>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])
