@@ -41,6 +41,8 @@ import { createJobRegistry, type JobRegistry, ranOrThrow } from './jobs/registry
 import { type MarketFeed } from './market/feed'
 import { createMarketFeed } from './market/live-feed'
 import { marketRoutes } from './market/routes'
+import { dividendRoutes } from './dividends/routes'
+import { createDividendJob } from './dividends/service'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -117,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes]
@@ -133,6 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The demo's automatic reviewer (off in production).
   const reviewer = createAutoReviewer({ db, config })
   const reviews = jobs.add({ name: 'reviews', intervalMs: reviewer.intervalMs, sweep: reviewer.sweep })
+  // Dividends the feed paid: holders at the record date entitled, paid on the pay date.
+  jobs.add({ name: 'dividends', intervalMs: config.dividends.sweepIntervalMs, sweep: createDividendJob({ db, config }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

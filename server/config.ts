@@ -111,6 +111,14 @@ export type ServerConfig = {
     /** The demo keeps fictional issues at every stage, its steps this far apart; null: only the back office creates issues. */
     demoStepMs: number | null
   }
+  dividends: {
+    /** The pay date is the record date plus this (India pays within 30 days of declaration; the demo, minutes). */
+    payDelayMs: number
+    /** Whether a holder applies for each dividend (the seed's dividend application list, reviewed) or is paid without asking. */
+    applicationRequired: boolean
+    /** How often dividends are found, entitled and paid; 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -175,6 +183,8 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     autoReviewSeconds: profile === 'demo' ? 5 : null,
     autoReviewIntervalMs: 1000,
     ipo: { limitPerStock: 1, retailMax: 20_000_000, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 3 * 60_000 : null },
+    // The demo shows the application and its review (approved automatically); production pays holders without asking.
+    dividends: { payDelayMs: profile === 'demo' ? 10 * 60_000 : 30 * 24 * 3_600_000, applicationRequired: profile === 'demo', sweepIntervalMs: 60_000 },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -271,6 +281,8 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'ipo_retail_max', value: String(config.ipo.retailMax) },
     { name: 'ipo_draw_algorithm', value: DRAW_ALGORITHM },
     { name: 'ipo_beacon', value: config.ipo.beacon },
+    { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
+    { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them
     { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
     { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },

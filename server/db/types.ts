@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type IpoApplicationStatus, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
+import { type DividendStatus, type IpoApplicationStatus, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -327,6 +327,9 @@ export type Database = {
   exchanges: ExchangesTable
   ipo_issues: IpoIssuesTable
   ipo_applications: IpoApplicationsTable
+  dividends: DividendsTable
+  dividend_entitlements: DividendEntitlementsTable
+  dividend_applications: DividendApplicationsTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */
@@ -378,6 +381,44 @@ export type IpoApplicationsTable = {
   order_id: number | null
   created_at: number
   updated_at: number
+}
+
+/** Issue 10: a dividend the feed paid, and what holders at its record date are owed. */
+export type DividendsTable = {
+  id: GeneratedAlways<number>
+  symbol: string
+  ex_day: string
+  per_share: number
+  record_at: number
+  pay_at: number
+  application_required: boolean
+  entitled_at: number | null
+  created_at: number
+}
+
+export type DividendEntitlementsTable = {
+  id: GeneratedAlways<number>
+  dividend_id: number
+  user_id: number
+  order_id: number
+  shares: number
+  amount: number
+  status: DividendStatus
+  reason: string | null
+  paid_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+export type DividendApplicationsTable = {
+  id: GeneratedAlways<number>
+  entitlement_id: number
+  user_id: number
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  reason: string | null
+  decided_by: string | null
+  created_at: number
+  decided_at: number | null
 }
 
 export type User = Selectable<UsersTable>

@@ -33,6 +33,7 @@ export const LEDGER_REASONS = {
   ipoAllotment: 'ipo_allotment',
   ipoPayment: 'ipo_payment',
   ipoListing: 'ipo_listing',
+  dividend: 'dividend',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

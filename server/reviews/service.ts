@@ -13,6 +13,8 @@ import { audit } from '../admin/audit-repository'
 import { decideWithdrawal } from '../funds/withdrawal-service'
 import { rechargeReviews } from '../funds/recharge-repository'
 import { decideRecharge } from '../funds/recharge-service'
+import { dividendReviews } from '../dividends/repository'
+import { decideDividendApplication } from '../dividends/service'
 import {
   countPending as countPendingIn,
   ownerOf,
@@ -96,7 +98,22 @@ const recharge: ReviewQueue = {
   decide: (trx, d) => decideRecharge(trx, d),
 }
 
-export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge } as const satisfies Record<string, ReviewQueue>
+const dividend: ReviewQueue = {
+  title: 'Dividend applications',
+  async list(db, q) {
+    const rows = await dividendReviews(db, q)
+    return rows.map(({ symbol, ex_day, per_share, shares, amount, order_id, ...item }) => ({
+      ...item,
+      // The arithmetic, for checking: the amount is the feed's per share times the shares held, never set here.
+      facts: { symbol, exDay: ex_day, perSharePaise: per_share, shares, amountPaise: amount, position: order_id },
+      evidence: [],
+    }))
+  },
+  table: 'dividend_applications',
+  decide: (trx, d) => decideDividendApplication(trx, d),
+}
+
+export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge, dividend } as const satisfies Record<string, ReviewQueue>
 export type ReviewKind = keyof typeof REVIEW_QUEUES
 export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
 

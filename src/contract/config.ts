@@ -69,6 +69,8 @@ export const CONFIG_NAMES = [
   'ipo_retail_max',
   'ipo_draw_algorithm',
   'ipo_beacon',
+  'dividend_pay_delay_seconds',
+  'dividend_application_required',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

@@ -88,6 +88,8 @@ export const refusalParams = {
   ipo_schedule_invalid: ['field'],
   ipo_symbol_taken: ['symbol'],
   ipo_already_drawn: [],
+  dividend_not_found: ['id'],
+  dividend_not_claimable: ['status'],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -233,6 +233,31 @@ export const IpoDraw = Type.Object({
 })
 export type IpoDraw = Static<typeof IpoDraw>
 
+export const DividendStatus = Type.Union(
+  [Type.Literal('scheduled'), Type.Literal('unclaimed'), Type.Literal('applied'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('paid')],
+  { description: 'scheduled (paid on the pay date), unclaimed (apply first), applied (under review), approved (paid on the pay date), rejected, paid' },
+)
+export type DividendStatus = Static<typeof DividendStatus>
+
+/** /dividend/list, /dividend/apply: what one long position held at a record date is owed, with its arithmetic. */
+export const DividendEntitlement = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  exDay: Type.String({ description: 'the ex-date, also the record date (India day, YYYY-MM-DD)' }),
+  recordAt: Type.Integer(),
+  payAt: Type.Integer(),
+  perShare: Type.Integer({ description: 'paise per share, from the feed' }),
+  shares: Type.Integer({ description: 'shares the position held at the record date' }),
+  amount: Type.Integer({ description: 'shares x perShare, paise' }),
+  orderId: Type.Integer({ description: 'the position that held them' }),
+  applicationRequired: Type.Boolean(),
+  status: DividendStatus,
+  reason: Nullable(Type.String({ description: "a rejected application's reason" })),
+  paidAt: Nullable(Type.Integer()),
+  createdAt: Type.Integer(),
+})
+export type DividendEntitlement = Static<typeof DividendEntitlement>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])
