@@ -29,6 +29,7 @@ import { Route as InformationAuthInfoRouteImport } from './routes/information/au
 import { Route as InformationBankListRouteImport } from './routes/information/bankList'
 import { Route as InformationCashOutRouteImport } from './routes/information/cashOut'
 import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
+import { Route as InformationDividendsRouteImport } from './routes/information/dividends'
 import { Route as InformationExChangeRouteImport } from './routes/information/exChange'
 import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
@@ -154,6 +155,11 @@ const InformationCashOutRoute = InformationCashOutRouteImport.update({
 const InformationChangeLangRoute = InformationChangeLangRouteImport.update({
   id: '/information/changeLang',
   path: '/information/changeLang',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationDividendsRoute = InformationDividendsRouteImport.update({
+  id: '/information/dividends',
+  path: '/information/dividends',
   getParentRoute: () => rootRouteImport,
 } as any)
 const InformationExChangeRoute = InformationExChangeRouteImport.update({
@@ -296,6 +302,7 @@ export interface FileRoutesByFullPath {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
@@ -342,6 +349,7 @@ export interface FileRoutesByTo {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
@@ -389,6 +397,7 @@ export interface FileRoutesById {
   '/information/bankList': typeof InformationBankListRoute
   '/information/cashOut': typeof InformationCashOutRoute
   '/information/changeLang': typeof InformationChangeLangRoute
+  '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
@@ -437,6 +446,7 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/dividends'
     | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
@@ -483,6 +493,7 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/dividends'
     | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/information/bankList'
     | '/information/cashOut'
     | '/information/changeLang'
+    | '/information/dividends'
     | '/information/exChange'
     | '/information/fundPass'
     | '/information/fundRecord'
@@ -576,6 +588,7 @@ export interface RootRouteChildren {
   InformationBankListRoute: typeof InformationBankListRoute
   InformationCashOutRoute: typeof InformationCashOutRoute
   InformationChangeLangRoute: typeof InformationChangeLangRoute
+  InformationDividendsRoute: typeof InformationDividendsRoute
   InformationExChangeRoute: typeof InformationExChangeRoute
   InformationFundPassRoute: typeof InformationFundPassRoute
   InformationFundRecordRoute: typeof InformationFundRecordRoute
@@ -745,6 +758,13 @@ declare module '@tanstack/react-router' {
       path: '/information/changeLang'
       fullPath: '/information/changeLang'
       preLoaderRoute: typeof InformationChangeLangRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/dividends': {
+      id: '/information/dividends'
+      path: '/information/dividends'
+      fullPath: '/information/dividends'
+      preLoaderRoute: typeof InformationDividendsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/information/exChange': {
@@ -936,6 +956,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationBankListRoute: InformationBankListRoute,
   InformationCashOutRoute: InformationCashOutRoute,
   InformationChangeLangRoute: InformationChangeLangRoute,
+  InformationDividendsRoute: InformationDividendsRoute,
   InformationExChangeRoute: InformationExChangeRoute,
   InformationFundPassRoute: InformationFundPassRoute,
   InformationFundRecordRoute: InformationFundRecordRoute,

@@ -41,6 +41,7 @@ import type {
   CandlePeriod,
   CandleRange,
   Candles,
+  DividendEntitlement,
   FundRecord,
   NewsItem,
   Quote,
@@ -170,6 +171,7 @@ export const ACCOUNT_META_KINDS = [
   'funds',
   'orders',
   'watchlist',
+  'dividends',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -207,6 +209,7 @@ export const metaKeys = {
   fundRecords: (account: string, kind: string) => (kind === 'all' ? accountKey('funds', account) : accountKey('funds', account, kind)),
   orders: (account: string) => accountKey('orders', account),
   watchlist: (account: string) => accountKey('watchlist', account),
+  dividends: (account: string) => accountKey('dividends', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)
@@ -269,6 +272,24 @@ export const restoreAccountMeta = {
   ) satisfies Restore<UsdtAddress[]>,
   upload: object({ contentType: str, data: str }) satisfies Restore<StoredPicture>,
   wallets: listOf(object({ currency: str, decimals: num, available: num, frozen: num, total: num })) satisfies Restore<Wallet[]>,
+  dividends: listOf(
+    object({
+      id: num,
+      symbol: str,
+      exDay: str,
+      recordAt: num,
+      payAt: num,
+      perShare: num,
+      shares: num,
+      amount: num,
+      orderId: num,
+      applicationRequired: bool,
+      status: oneOf('scheduled', 'unclaimed', 'applied', 'approved', 'rejected', 'paid'),
+      reason: nullable(str),
+      paidAt: nullable(num),
+      createdAt: num,
+    }),
+  ) satisfies Restore<DividendEntitlement[]>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */

@@ -48,6 +48,7 @@ const signIn = once(() => import('./signIn'))
 const trade = once(() => import('./trade'))
 const watchlist = once(() => import('./watchlist'))
 const identity = once(() => import('./identity'))
+const dividends = once(() => import('./dividends'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -85,6 +86,11 @@ export const OUTBOX_KINDS = {
     path: '/user/addBankCard',
     label: msg`Add a bank card`,
     effect: async () => (await identity()).afterCardAdded(),
+  },
+  'dividend.apply': {
+    path: '/dividend/apply',
+    label: msg`Apply for a dividend`,
+    effect: async () => (await dividends()).afterDividendApplied(),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 

@@ -42,6 +42,7 @@ export function AccountScreen() {
           <MenuLink to="/information/bankList"><Trans>Bank cards</Trans></MenuLink>
           <MenuLink to="/information/usdtAddress"><Trans>USDT address</Trans></MenuLink>
           <MenuLink to="/information/fundRecord"><Trans>Fund records</Trans></MenuLink>
+          <MenuLink to="/information/dividends"><Trans>Dividends</Trans></MenuLink>
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>

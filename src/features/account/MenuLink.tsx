@@ -20,6 +20,7 @@ type MenuTo =
   | '/information/usdtAddress'
   | '/information/exChange'
   | '/information/recharge'
+  | '/information/dividends'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (

@@ -1,0 +1,2 @@
+/** Actions of the dividends screen: through src/data/dividends.ts. */
+export { applyForDividend, refreshDividends } from '../../data/dividends'
