@@ -13,7 +13,7 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { type FastifyInstance } from 'fastify'
 import { buildApp } from './app'
-import { loadConfig, parseLockRule, parseProfile, withLock } from './config'
+import { type ServerConfig, loadConfig, parseLockRule, parseProfile, withLock } from './config'
 import { type DatabaseHandle, openDatabase } from './db/index'
 import { migrateToLatest } from './db/migrate'
 import { DEMO_ACCOUNT, DEMO_OPERATOR, seedFirstOperator, seedIfEmpty } from './db/seed'
@@ -75,11 +75,23 @@ function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: numbe
   return { autoReviewSeconds: seconds }
 }
 
+/** TIJORI_IPO_SWEEP_MS: how often new-share issues are moved along (the browser tests run a short issue). */
+function ipoSweepOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
+  const value = env.TIJORI_IPO_SWEEP_MS
+  if (value === undefined || value === '') return config
+  const ms = Number(value)
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`TIJORI_IPO_SWEEP_MS is a whole number of milliseconds, got "${value}"`)
+  return { ...config, ipo: { ...config.ipo, sweepIntervalMs: ms } }
+}
+
 export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK))
+  const config = ipoSweepOverride(
+    env,
+    withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
+  )
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL
   const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir
