@@ -28,6 +28,10 @@
  * 8. Lots given up later (waived or unpaid, pay-after-win issues) go to the next applications in
  *    draw order: first M lots to each application that has none, then one lot at a time, in draw
  *    order and round after round, to those still short of their ask.
+ * 9. A placement (basis 'proportional') instead shares its L lots in proportion to the lots (so
+ *    the amount) each applied for, with no minimum guaranteed: if the applications ask for L or
+ *    fewer in all, everyone gets their ask; else floor(L * lots_i / total) each, then one more
+ *    lot to each application still short of its ask, in draw order, until L is used.
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
@@ -37,7 +41,11 @@ export const DRAW_ALGORITHM = 'tijori-draw-v1'
 /** One application as published: its public reference (no name, no PAN) and the lots it asked. */
 export type DrawApplication = { readonly ref: string; readonly lots: number }
 
-export type AllotmentRule = { readonly allottableLots: number; readonly minLots: number }
+/** sebi_retail: step 7 (an IPO's retail portion); proportional: step 9 (a placement). */
+export const ALLOTMENT_BASES = ['sebi_retail', 'proportional'] as const
+export type AllotmentBasis = (typeof ALLOTMENT_BASES)[number]
+
+export type AllotmentRule = { readonly allottableLots: number; readonly minLots: number; readonly basis?: AllotmentBasis }
 
 export const sha256Hex = (bytes: Uint8Array): string => bytesToHex(sha256(bytes))
 
@@ -108,11 +116,13 @@ export function drawOrder(randomnessHex: string, applications: readonly DrawAppl
   return order
 }
 
-/** Step 7: the lots allotted to each application of `ordered` (draw order), position by position. */
+/** Steps 7 and 9: the lots allotted to each application of `ordered` (draw order), position by position. */
 export function allot(ordered: readonly DrawApplication[], rule: AllotmentRule): number[] {
-  const { allottableLots, minLots } = rule
+  const { allottableLots } = rule
+  // A placement is step 7's sharing with no minimum lot guaranteed (M = 0).
+  const minLots = rule.basis === 'proportional' ? 0 : rule.minLots
   const n = ordered.length
-  const maxAllottees = Math.floor(allottableLots / minLots)
+  const maxAllottees = minLots === 0 ? Infinity : Math.floor(allottableLots / minLots)
   if (n > maxAllottees) return ordered.map((_, i) => (i < maxAllottees ? minLots : 0))
   const rest = allottableLots - n * minLots
   let excessTotal = 0
@@ -178,12 +188,14 @@ export type DrawPublication = {
   readonly applications: readonly DrawApplication[]
   readonly allottableLots: number
   readonly minLots: number
+  /** Absent in a publication from before placements: sebi_retail. */
+  readonly basis?: AllotmentBasis
 }
 
-/** Steps 3 to 7 from a publication: every application's rank (1 = drawn first) and lots, by reference. */
+/** Steps 3 to 7 (or 9) from a publication: every application's rank (1 = drawn first) and lots, by reference. */
 export function runDraw(p: Omit<DrawPublication, 'algorithm' | 'commitment'>): DrawResult[] {
   const ordered = drawOrder(randomnessOf(p.seed, p.digest, p.beacon), p.applications)
-  const lots = allot(ordered, { allottableLots: p.allottableLots, minLots: p.minLots })
+  const lots = allot(ordered, { allottableLots: p.allottableLots, minLots: p.minLots, ...(p.basis ? { basis: p.basis } : {}) })
   return ordered.map((a, i) => ({ ref: a.ref, rank: i + 1, lots: lots[i]! }))
 }
 
