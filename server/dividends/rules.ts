@@ -5,7 +5,11 @@
  */
 import { type DividendStatus } from '../../src/contract/replies'
 import { DomainRefusal } from '../http/refusal'
-import { type Paise } from '../ledger/money'
+import { CURRENCY, type Paise } from '../ledger/money'
+import { LEDGER_REASONS, type LedgerEntryDraft, transfer, userAccount } from '../ledger/rules'
+
+/** Pays every dividend the feed declares: its balance is minus what holders were paid. */
+export const HOUSE_DIVIDENDS = 'house:dividends'
 
 /** A stock day's dividend, as the market stored it (per share in paise: a stock's price units). */
 export type FeedDividend = { symbol: string; exDay: string; exStart: number; perShare: Paise }
@@ -37,4 +41,9 @@ export function firstStatus(applicationRequired: boolean): DividendStatus {
 /** Only an unclaimed entitlement can be applied for. */
 export function checkApply(status: DividendStatus): DomainRefusal | null {
   return status === 'unclaimed' ? null : new DomainRefusal('dividend_not_claimable', { status }, 'This dividend cannot be applied for now.')
+}
+
+/** A payment: from the house's dividends account to the holder's available cash. */
+export function dividendEntry(userId: number, entitlementId: number, amount: Paise): LedgerEntryDraft {
+  return transfer({ reason: LEDGER_REASONS.dividend, reference: `dividend:${entitlementId}`, from: HOUSE_DIVIDENDS, to: userAccount(userId, 'available'), currency: CURRENCY, amount })
 }

@@ -9,11 +9,9 @@ import { type ServerConfig } from '../config'
 import { type Effect, type Executor, type Tx } from '../db/executor'
 import { indiaDayOf } from '../market/calendar'
 import { DomainRefusal } from '../http/refusal'
-import { LEDGER_REASONS, type LedgerEntryDraft, transfer, userAccount } from '../ledger/rules'
-import { CURRENCY } from '../ledger/money'
 import { postEntries } from '../ledger/repository'
 import { type DividendEntitlement } from '../../src/contract/replies'
-import { checkApply, dividendsOfDay, entitlementAmount, firstStatus, isEntitled } from './rules'
+import { checkApply, dividendEntry, dividendsOfDay, entitlementAmount, firstStatus, isEntitled } from './rules'
 import {
   daysWithDividends,
   earliestStockPosition,
@@ -32,14 +30,8 @@ import {
   setEntitlementStatus,
 } from './repository'
 
-/** Pays every dividend the feed declares: its balance is minus what holders were paid. */
-export const HOUSE_DIVIDENDS = 'house:dividends'
 /** Payments per transaction: bounds one sweep's locks. */
 const PAY_BATCH = 500
-
-export function dividendEntry(userId: number, entitlementId: number, amount: number): LedgerEntryDraft {
-  return transfer({ reason: LEDGER_REASONS.dividend, reference: `dividend:${entitlementId}`, from: HOUSE_DIVIDENDS, to: userAccount(userId, 'available'), currency: CURRENCY, amount })
-}
 
 export type DividendSweep = { found: number; entitled: number; paid: number }
 

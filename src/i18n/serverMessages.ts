@@ -276,6 +276,9 @@ const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
     amountOut
       ? msg`The rate has moved: this exchange would now give ${amountOut}, less than you confirmed. Nothing was exchanged; check the new quote.`
       : msg`The rate has moved against you. Nothing was exchanged; check the new quote.`,
+  // Dividends
+  dividend_not_found: () => msg`This dividend was not found in your records.`,
+  dividend_not_claimable: () => msg`This dividend cannot be applied for: it has been applied for already, or it is paid without an application.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt

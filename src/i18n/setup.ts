@@ -14,13 +14,50 @@ const catalogs = {
   yd: () => import('../../locales/yd.po'),
 } as const satisfies Record<Language, () => Promise<{ messages: Messages }>>
 
+/**
+ * The areas with a catalog of their own (lingui.config.ts AREAS): their screens' strings, loaded
+ * by those screens' routes (loadArea) so the first route's catalog stays the main one alone.
+ */
+const areaCatalogs = {
+  shares: {
+    en: () => import('../../locales/shares/en.po'),
+    tw: () => import('../../locales/shares/tw.po'),
+    kr: () => import('../../locales/shares/kr.po'),
+    yd: () => import('../../locales/shares/yd.po'),
+  },
+} as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
+
+export type CatalogArea = keyof typeof areaCatalogs
+
+/** Areas loaded so far: a change of language loads them again in the new one. */
+const loadedAreas = new Set<CatalogArea>()
+
 export { i18n }
 
 /** Loads the catalog of `lang`, makes it current and tells the page which language it is in. */
 export async function activateLanguage(lang: Language): Promise<void> {
-  const { messages } = await catalogs[lang]()
+  const included = [...loadedAreas]
+  const [{ messages }, ...areas] = await Promise.all([catalogs[lang](), ...included.map((area) => areaCatalogs[area][lang]())])
   // `locales` gives Lingui's plural rules and number formats the real locale: 'tw' alone would
   // pick Twi's plural rules.
-  i18n.loadAndActivate({ locale: lang, locales: [intlLocale(lang)], messages })
+  i18n.loadAndActivate({ locale: lang, locales: [intlLocale(lang)], messages: Object.assign({}, messages, ...areas.map((a) => a.messages)) })
+  // An area a screen asked for while this was loading comes in the new language too.
+  await Promise.all([...loadedAreas].filter((area) => !included.includes(area)).map((area) => loadAreaIn(area, lang)))
   if (typeof document !== 'undefined') document.documentElement.lang = intlLocale(lang)
+}
+
+/**
+ * Adds an area's strings in the current language (a route's loader, before its screen renders).
+ * Marked loaded first: a language chosen while this loads brings the area along in the new one.
+ */
+export async function loadArea(area: CatalogArea): Promise<void> {
+  if (loadedAreas.has(area)) return
+  loadedAreas.add(area)
+  await loadAreaIn(area, i18n.locale as Language)
+}
+
+/** Merges an area's strings into `lang`'s messages, unless another language became current meanwhile (it has its own). */
+async function loadAreaIn(area: CatalogArea, lang: Language): Promise<void> {
+  const { messages } = await areaCatalogs[area][lang]()
+  if (i18n.locale === lang) i18n.load(lang, messages)
 }

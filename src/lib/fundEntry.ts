@@ -89,6 +89,10 @@ export function describeFundEntry(entry: FundEntry): MessageDescriptor {
       const orderNo = orderNumber(reference)
       return orderNo === null ? msg`Position closed` : msg`Position closed, order ${orderNo}`
     }
+    case 'dividend': {
+      const id = numbered(reference, 'dividend')
+      return id === null ? msg`Dividend` : msg`Dividend #${id}`
+    }
     default:
       return msg`Other`
   }

@@ -1,5 +1,6 @@
 /** Reads a translation from the committed Lingui catalogs, so assertions follow the real text. */
 import { readFileSync } from 'node:fs'
+import { catalogFiles } from '../../unit/i18n/catalogs'
 
 const cache = new Map<string, Map<string, string>>()
 
@@ -13,7 +14,9 @@ function catalog(lang: string): Map<string, string> {
   let entries = cache.get(lang)
   if (entries) return entries
   entries = new Map()
-  const text = readFileSync(new URL(`../../../locales/${lang}.po`, import.meta.url), 'utf8')
+  const text = catalogFiles(lang)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n\n')
   for (const block of text.split(/\n\n+/)) {
     const id = /^msgid (".*")$/m.exec(block)
     const str = /^msgstr (".*")$/m.exec(block)

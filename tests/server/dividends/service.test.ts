@@ -7,7 +7,7 @@ import { corporateActions } from '../../../server/market/simulation'
 import { dayNumberKey, dayKeyNumber, indiaDayStart } from '../../../server/market/calendar'
 import { decideAndAudit } from '../../../server/reviews/service'
 import { driftedBalances, unbalancedEntries } from '../../../server/ledger/repository'
-import { HOUSE_DIVIDENDS } from '../../../server/dividends/service'
+import { HOUSE_DIVIDENDS } from '../../../server/dividends/rules'
 import { TEST_MARKET_SEED, createClock, createTestApp, type TestApp } from '../helpers'
 import { available, close, create, houseBalance, orderOf, trader, type Trader } from '../trade/support'
 

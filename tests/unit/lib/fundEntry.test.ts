@@ -4,6 +4,7 @@ import { exchangeEntry } from '../../../server/funds/exchange-rules'
 import { LEDGER_REASONS, type LedgerReason } from '../../../server/ledger/rules'
 import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry } from '../../../server/trade/ledger-legs'
 import { type Paise } from '../../../server/ledger/money'
+import { dividendEntry } from '../../../server/dividends/rules'
 import { activateLanguage, i18n } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
@@ -33,6 +34,7 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
     reference: exchangeEntry(7, 1, { from: 'INR', to: 'USD', amountIn: 1_000_000, amountOut: 11_884 }).reference,
     words: 'Currency exchange #1',
   },
+  dividend: { reference: dividendEntry(7, 3, paise(12_500)).reference, words: 'Dividend #3' },
 }
 
 describe('describeFundEntry', () => {

@@ -1,0 +1,34 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
+import { AREAS } from '../../../lingui.config'
+import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
+
+const ROUTES = join(import.meta.dirname, '../../../src/routes')
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? routeFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
+}
+
+describe('area catalogs', () => {
+  afterEach(async () => activateLanguage('en'))
+
+  // A screen of an area renders its strings only once its catalog is loaded: its route's loader does it.
+  it.each(Object.entries(AREAS))('every route to a screen of area %s loads its catalog', (area, dirs) => {
+    const routes = routeFiles(ROUTES).filter((file) => dirs.some((dir) => readFileSync(file, 'utf8').includes(`features/${dir.split('/').pop()}/`)))
+    for (const file of routes) expect(readFileSync(file, 'utf8'), file).toContain(`loadArea('${area}')`)
+  })
+
+  it('adds an area in the current language, and brings it along when the language changes', async () => {
+    const toBePaid = generateMessageId('To be paid')
+    await activateLanguage('tw')
+    expect(i18n._(toBePaid)).toBe(toBePaid)
+    await loadArea('shares')
+    expect(i18n._(toBePaid)).toBe('待發放')
+    await activateLanguage('kr')
+    expect(i18n._(toBePaid)).toBe('지급 예정')
+    // The main catalog is still whole.
+    expect(i18n._(generateMessageId('Dividends'))).toBe('배당금')
+  })
+})
