@@ -160,8 +160,9 @@ export function reallocate(ordered: readonly Holding[], released: number, minLot
       left -= minLots
     }
   }
-  // Top-ups only once every eligible application holds its minimum.
-  if (ordered.some((h, i) => h.eligible && h.allotted + extra[i]! === 0)) return extra
+  // Top-ups only once every eligible application holds its minimum (with no minimum, a placement's,
+  // holding none is no reason to wait: the top-ups are the whole reallocation).
+  if (minLots > 0 && ordered.some((h, i) => h.eligible && h.allotted + extra[i]! === 0)) return extra
   for (let placed = true; left > 0 && placed; ) {
     placed = false
     for (let i = 0; i < ordered.length && left > 0; i++) {
