@@ -128,8 +128,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Background work, one registry; each 'database' job runs on one process at a time.
   const jobs = createJobRegistry({ exclusive: exclusiveRunner(deps.database), onError: (job, err) => app.log.error({ err, job }, `job ${job} failed`) })
   // The next India day is simulated as soon as it starts, not on the first request of the day;
-  // the days live in each process's memory, so every process catches up.
-  jobs.add({ name: 'market', scope: 'process', intervalMs: config.marketCatchUpIntervalMs, sweep: (at) => market.prepare(at) })
+  // the days live in each process's memory, so every process catches up. Stocks another process
+  // listed (new shares) join this process's feed here too; refreshListings also prepares.
+  jobs.add({ name: 'market', scope: 'process', intervalMs: config.marketCatchUpIntervalMs, sweep: (at) => market.refreshListings(at) })
   // The matching engine: fills, settles, stop-outs, square-offs.
   const trading = jobs.add({ name: 'trading', intervalMs: config.matchIntervalMs, sweep: createTradingEngine({ db, config, market }).sweep })
   // The demo's automatic reviewer (off in production).

@@ -181,6 +181,18 @@ export type MarketDaysTable = {
   adjustments: string
 }
 
+/** Issue 10: a company that joined the exchange on its listing day; see 1764200001000_market_listings.sql. */
+export type MarketListingsTable = {
+  symbol: string
+  name: string
+  sector: string
+  industry: string
+  shares_outstanding: number
+  free_float_bp: number
+  reference_price: number
+  listed_at: number
+}
+
 /** Issue 4: a private picture (ID photo, receipt, payment QR), its type judged from its bytes. */
 export type UploadsTable = {
   id: GeneratedAlways<number>
@@ -314,6 +326,7 @@ export type Database = {
   orders: OrdersTable
   market_settings: MarketSettingsTable
   market_days: MarketDaysTable
+  market_listings: MarketListingsTable
   watchlist: WatchlistTable
   uploads: UploadsTable
   real_name_submissions: RealNameSubmissionsTable

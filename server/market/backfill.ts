@@ -8,10 +8,14 @@
 import { isTradingDay, dayNumberKey } from './calendar'
 import { type DayRow, type DayStore, calendarNameFor, rowFromBars } from './days'
 import { type ConstituentDay, indexDay } from './indices'
-import { INDICES, INSTRUMENTS, isSimulated, stockBySymbol } from './instruments'
+import { type Instrument, type MarketIndex, isSimulated, stockBySymbol } from './instruments'
 
 export type CatchUpInput = {
   store: DayStore
+  /** The feed's universe: the static instruments and the stocks listed since. */
+  instruments: readonly Instrument[]
+  /** India day a listed stock's first day is made on, by symbol (others start from startDay). */
+  firstDays?: ReadonlyMap<string, number>
   /** India day number of the first start: the profile's calendar applies from it on. */
   firstDay: number
   /** The first day an instrument with no days at all starts from (first day - backfill days). */
@@ -29,11 +33,13 @@ const BATCH_ROWS = 2_000
 /** Makes and writes the missing days; returns how many rows were made. */
 export async function catchUp(input: CatchUpInput): Promise<number> {
   const { store, firstDay, today, alwaysOpen } = input
-  const simulated = INSTRUMENTS.filter(isSimulated)
+  const simulated = input.instruments.filter(isSimulated)
+  const indices = input.instruments.filter((i): i is MarketIndex => i.kind === 'index')
   const next = new Map<string, { n: number; close: number }>()
-  for (const instrument of INSTRUMENTS) {
+  for (const instrument of input.instruments) {
     const last = store.last(instrument.symbol)
-    next.set(instrument.symbol, { n: last ? last.n + 1 : input.startDay, close: last?.close ?? instrument.referencePrice })
+    const first = input.firstDays?.get(instrument.symbol) ?? input.startDay
+    next.set(instrument.symbol, { n: last ? last.n + 1 : first, close: last?.close ?? instrument.referencePrice })
   }
   let from = Infinity
   for (const state of next.values()) from = Math.min(from, state.n)
@@ -57,7 +63,7 @@ export async function catchUp(input: CatchUpInput): Promise<number> {
       state.close = row.close
       if (instrument.kind === 'stock') stockDays.set(instrument.symbol, { prevClose: result.prevClose, bars: result.bars, shares: store.shares(instrument, day) })
     }
-    for (const index of INDICES) {
+    for (const index of indices) {
       const state = next.get(index.symbol)
       if (state === undefined || n < state.n) continue
       const calendar = calendarNameFor('index', n, firstDay, alwaysOpen)

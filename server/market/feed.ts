@@ -12,8 +12,16 @@ export type AnyQuote = Quote | StockQuote
 export type KlineRequest = { period: Period; range: Range; adjust: Adjustment }
 
 export type MarketFeed = {
-  /** The instrument, or undefined for an unknown symbol. */
+  /** The instrument, or undefined for an unknown symbol; stocks listed since the start included. */
   instrument(symbol: string): Instrument | undefined
+  /** The whole universe of this feed: the static instruments, then the stocks listed since. */
+  instruments(): readonly Instrument[]
+  /**
+   * Reads market_listings (one small query) and adds the stocks this feed does not know yet,
+   * making their days from the listing day to `now`'s. The listing step calls it after its
+   * transaction commits; the market job calls it so every process learns of a listing.
+   */
+  refreshListings(now: number): Promise<void>
   /**
    * Loads (and stores) every day up to `now`'s India day that is not yet in the database:
    * the backfill on first start, the next day when the clock passes midnight. Idempotent and

@@ -136,6 +136,52 @@ const SECTOR_VOLATILITY_BP: Record<Sector, number> = {
 /** Traded per day, as parts per 10,000 of the free-float shares (large caps turn over ~0.15%). */
 const STOCK_TURNOVER_BP = 15
 
+/** What a stock is made from; the simulation's parameters follow from it (stockOf). */
+export type StockFacts = {
+  readonly symbol: string
+  readonly name: string
+  readonly sector: Sector
+  readonly industry: string
+  readonly sharesOutstanding: number
+  readonly freeFloatBp: number
+  /** In paise. */
+  readonly referencePrice: number
+  /** The sector's typical move unless given. */
+  readonly dailyVolatilityBp?: number
+}
+
+/**
+ * A stock with the universe's defaults: NSE's tick, paise, the market factor's share and a day's
+ * volume from its free float. Also builds a company that lists later (market/listings.ts).
+ */
+export function stockOf(facts: StockFacts): Stock {
+  const { sharesOutstanding, freeFloatBp } = facts
+  return Object.freeze({
+    kind: 'stock',
+    exchange: 'NSE',
+    symbol: facts.symbol,
+    name: facts.name,
+    sector: facts.sector,
+    industry: facts.industry,
+    sharesOutstanding,
+    freeFloatBp,
+    priceScale: PAISE,
+    tickSize: NSE_TICK,
+    referencePrice: facts.referencePrice,
+    dailyVolatilityBp: facts.dailyVolatilityBp ?? SECTOR_VOLATILITY_BP[facts.sector],
+    factorShareBp: 3500,
+    referenceDailyVolume: Math.round((sharesOutstanding * freeFloatBp * STOCK_TURNOVER_BP) / 100_000_000),
+    quantityScale: 1,
+  })
+}
+
+const SECTOR_NAMES: ReadonlySet<string> = new Set(Object.values(SECTORS))
+
+/** Whether a stored text names one of the sectors (a listing's sector comes from the database). */
+export function isSector(value: string): value is Sector {
+  return SECTOR_NAMES.has(value)
+}
+
 function stock(
   symbol: string,
   name: string,
@@ -144,26 +190,9 @@ function stock(
   sharesOutstanding: number,
   freeFloatPercent: number,
   priceRupees: number,
-  dailyVolatilityBp: number = SECTOR_VOLATILITY_BP[sector],
+  dailyVolatilityBp?: number,
 ): Stock {
-  const freeFloatBp = freeFloatPercent * 100
-  return Object.freeze({
-    kind: 'stock',
-    exchange: 'NSE',
-    symbol,
-    name,
-    sector,
-    industry,
-    sharesOutstanding,
-    freeFloatBp,
-    priceScale: PAISE,
-    tickSize: NSE_TICK,
-    referencePrice: priceRupees * PAISE,
-    dailyVolatilityBp,
-    factorShareBp: 3500,
-    referenceDailyVolume: Math.round((sharesOutstanding * freeFloatBp * STOCK_TURNOVER_BP) / 100_000_000),
-    quantityScale: 1,
-  })
+  return stockOf({ symbol, name, sector, industry, sharesOutstanding, freeFloatBp: freeFloatPercent * 100, referencePrice: priceRupees * PAISE, dailyVolatilityBp })
 }
 
 const S = SECTORS

@@ -11,8 +11,10 @@ import { catchUp } from './backfill'
 import { DAY_MS, dayKeyNumber, dayNumberKey, dayNumberStart, indiaDayNumber, isOpen, nextOpen } from './calendar'
 import { type Candle, aggregate, adjustBars, candles as makeCandles, rangeStart } from './candles'
 import { type DayRow, CALENDAR_HOURS, DayStore, anchorOf, calendarNameFor, calendarSet, rowFromTable, rowToTable } from './days'
+import { type MarketState } from '../trade/order-rules'
 import { type AnyQuote, type KlineRequest, type MarketFeed } from './feed'
-import { type Instrument, findInstrument } from './instruments'
+import { type Instrument, INSTRUMENTS, findInstrument } from './instruments'
+import { type ListedStock, allListings, listedStock } from './listings'
 import { type LiveDay, buildLiveDay, liveQuote, sessionAsOf } from './live'
 import { type Bar, barsAsOf } from './simulation'
 
@@ -57,8 +59,33 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
   let chain: Promise<void> = Promise.resolve()
   let last = { rows: 0, ms: 0 }
   const lives = new Map<string, LiveDay>()
+  /** Stocks listed since the start (market_listings), this feed's own: apps in one process differ. */
+  const listed = new Map<string, ListedStock>()
+  let universe: readonly Instrument[] = INSTRUMENTS
+
+  const instrumentOf = (symbol: string): Instrument | undefined => findInstrument(symbol) ?? listed.get(symbol)?.stock
+
+  /** Whether `now` is before the symbol's listing: no quote, no price, no orders yet. */
+  const unlisted = (symbol: string, now: number): boolean => {
+    const at = listed.get(symbol)?.listedAt
+    return at !== undefined && now < at
+  }
+
+  /** Adds the listings this feed lacks; true when there were any. */
+  async function loadListings(): Promise<boolean> {
+    let added = false
+    for (const listing of await allListings(db)) {
+      if (listed.has(listing.symbol) || findInstrument(listing.symbol) !== undefined) continue
+      listed.set(listing.symbol, listedStock(listing))
+      added = true
+    }
+    if (added) universe = Object.freeze([...INSTRUMENTS, ...[...listed.values()].map((l) => l.stock)])
+    return added
+  }
 
   async function init(today: number): Promise<DayStore> {
+    // A restarted server knows the stocks listed before it stopped.
+    await loadListings()
     const seed = Number(await settingOrInit(db, 'seed', String(options.seed ?? randomInt(0, 2 ** 32))))
     if (!Number.isSafeInteger(seed)) throw new Error('market_settings.seed is not a whole number')
     firstDay = dayKeyNumber(await settingOrInit(db, 'first_day', dayNumberKey(today)))
@@ -73,7 +100,9 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
     return loaded
   }
 
-  async function run(today: number): Promise<void> {
+  async function run(today: number, refresh = false): Promise<void> {
+    // A new listing's days (from its listing day) are missing even when today is prepared.
+    if (refresh && store !== null && !reload && (await loadListings())) preparedThrough = -Infinity
     if (today <= preparedThrough) return
     const started = performance.now()
     if (store === null || reload) {
@@ -85,6 +114,8 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
     try {
       rows = await catchUp({
         store,
+        instruments: universe,
+        firstDays: new Map([...listed.values()].map((l) => [l.stock.symbol, indiaDayNumber(l.listedAt)])),
         firstDay,
         startDay: firstDay - config.marketBackfillDays,
         today,
@@ -111,6 +142,13 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
     return next
   }
 
+  const refreshListings = (now: number): Promise<void> => {
+    // On the same chain as prepare, so a run in flight cannot mark the new stock's days as made.
+    const next = chain.then(() => run(indiaDayNumber(now), true))
+    chain = next.catch(() => undefined)
+    return next
+  }
+
   function live(instrument: Instrument, now: number): LiveDay | undefined {
     if (store === null) return undefined
     const n = indiaDayNumber(now)
@@ -122,15 +160,21 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
   }
 
   function quote(symbol: string, now: number): AnyQuote | undefined {
-    const instrument = findInstrument(symbol)
-    if (instrument === undefined || store === null) return undefined
+    const instrument = instrumentOf(symbol)
+    if (instrument === undefined || store === null || unlisted(symbol, now)) return undefined
     const view = live(instrument, now)
     return view && liveQuote(instrument, view, now, store.seed)
   }
 
-  function marketState(symbol: string, now: number) {
-    const instrument = findInstrument(symbol)
+  function marketState(symbol: string, now: number): MarketState {
+    const instrument = instrumentOf(symbol)
     if (instrument === undefined) throw new Error(`no instrument ${symbol}`)
+    const listedAt = listed.get(symbol)?.listedAt
+    if (listedAt !== undefined && now < listedAt) {
+      // It opens at its listing, or at the first session after it (a listing outside NSE hours).
+      const then = marketState(symbol, listedAt)
+      return { open: false, opensAt: then.open ? listedAt : then.opensAt }
+    }
     const n = indiaDayNumber(now)
     const name = store?.at(symbol, n)?.calendar ?? calendarNameFor(instrument.kind, n, firstDay, config.marketAlwaysOpen)
     if (isOpen(now, calendars[name])) return { open: true } as const
@@ -139,8 +183,8 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
   }
 
   function previousClose(symbol: string, now: number): number | undefined {
-    const instrument = findInstrument(symbol)
-    if (instrument === undefined) return undefined
+    const instrument = instrumentOf(symbol)
+    if (instrument === undefined || unlisted(symbol, now)) return undefined
     const view = live(instrument, now)
     if (view === undefined) return undefined
     // On a day with no session yet (a weekend), the next session's base is the last close.
@@ -170,7 +214,8 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
 
   function minuteCandles(instrument: Instrument, data: DayStore, request: KlineRequest, now: number): Candle[] {
     const today = indiaDayNumber(now)
-    const from = rangeStart(now, request.range)
+    // A listing day's minutes before the listing were never traded.
+    const from = Math.max(rangeStart(now, request.range), listed.get(instrument.symbol)?.listedAt ?? -Infinity)
     const rows = data.rows(instrument.symbol)
     const end = data.indexAtOrBefore(instrument.symbol, today)
     let start = Math.max(0, data.indexAtOrBefore(instrument.symbol, indiaDayNumber(from) - 1) + 1)
@@ -210,14 +255,16 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
   }
 
   return {
-    instrument: findInstrument,
+    instrument: instrumentOf,
+    instruments: () => universe,
     prepare,
+    refreshListings,
     quote,
     marketState,
     previousClose,
     async candles(symbol, request, now) {
-      const instrument = findInstrument(symbol)
-      if (instrument === undefined) return []
+      const instrument = instrumentOf(symbol)
+      if (instrument === undefined || unlisted(symbol, now)) return []
       await prepare(now)
       if (store === null) return []
       return MINUTE_PERIODS.has(request.period) ? minuteCandles(instrument, store, request, now) : dailyCandles(instrument, store, request, now)

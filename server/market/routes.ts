@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { priceBand } from '../trade/rules'
 import { NSE_CURRENCY_HOURS, NSE_EQUITY_HOURS } from './calendar'
 import { type AnyQuote } from './feed'
-import { INSTRUMENTS, type Instrument, type InstrumentKind } from './instruments'
+import { type Instrument, type InstrumentKind } from './instruments'
 import { quoteDto } from './quote-dto'
 import { HttpError, ok } from '../plugins/envelope'
 import { symbolUnknown } from '../trade/service'
@@ -69,7 +69,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       const at = now()
       await market.prepare(at)
       const kind: InstrumentKind = request.body.type
-      const all = quotesOf(INSTRUMENTS.filter((i) => i.kind === kind), at).sort(sorter(request.body.sort ?? 'symbol'))
+      const all = quotesOf(market.instruments().filter((i) => i.kind === kind), at).sort(sorter(request.body.sort ?? 'symbol'))
       const size = request.body.size ?? config.stockPageSize
       const offset = ((request.body.page ?? 1) - 1) * size
       return ok({ data: all.slice(offset, offset + size), total: all.length, at })
@@ -92,7 +92,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       const q = request.body.q.trim().toUpperCase()
       const rank = (i: Instrument): number =>
         i.symbol === q ? 0 : i.symbol.startsWith(q) ? 1 : i.name.toUpperCase().includes(q) ? 2 : 3
-      const found = q === '' ? [] : INSTRUMENTS.filter((i) => rank(i) < 3).sort((a, b) => rank(a) - rank(b) || a.symbol.localeCompare(b.symbol))
+      const found = q === '' ? [] : market.instruments().filter((i) => rank(i) < 3).sort((a, b) => rank(a) - rank(b) || a.symbol.localeCompare(b.symbol))
       return ok({ data: quotesOf(found.slice(0, 20), at) })
     },
   )
