@@ -3,37 +3,32 @@
  * screen's worker and `npm run verify-draw` both do, so the two cannot read a publication
  * differently. Nothing is stored.
  */
-import {
-  type AllotmentBasis,
-  type DrawCheck,
-  verifyDraw,
-} from "../../contract/draw";
-import { type IpoDraw } from "../../contract/replies";
+import { type AllotmentBasis, type DrawCheck, verifyDraw } from '../../contract/draw'
+import { type IpoDraw } from '../../contract/replies'
 
 /** A publication from a server that also names the allotment basis (placements) keeps it. */
-export type PublishedDraw = IpoDraw & { readonly basis?: AllotmentBasis };
+export type PublishedDraw = IpoDraw & { readonly basis?: AllotmentBasis }
 
 export type DrawVerification =
-  | { readonly state: "not_drawn" }
+  | { readonly state: 'not_drawn' }
   | ({
-      readonly state: "checked";
-      readonly allMatch: boolean;
-      readonly applications: number;
-      readonly allottees: number;
-      readonly allottedLots: number;
-    } & DrawCheck);
+      readonly state: 'checked'
+      readonly allMatch: boolean
+      readonly applications: number
+      readonly allottees: number
+      readonly allottedLots: number
+    } & DrawCheck)
 
-const HEX64 = /^[0-9a-f]{64}$/;
+const HEX64 = /^[0-9a-f]{64}$/
 
 /** verifyDraw on a publication; before the draw (no seed or digest yet) there is nothing to re-run. */
 export function checkPublishedDraw(draw: PublishedDraw): DrawVerification {
-  const { seed, digest } = draw;
-  if (seed === null || digest === null || draw.drawnAt === null)
-    return { state: "not_drawn" };
+  const { seed, digest } = draw
+  if (seed === null || digest === null || draw.drawnAt === null) return { state: 'not_drawn' }
   // A seed or digest that is not 64 hex digits cannot be the committed one; hexToBytes would throw on it.
   if (!HEX64.test(seed) || !HEX64.test(digest)) {
     return {
-      state: "checked",
+      state: 'checked',
       allMatch: false,
       applications: draw.applications.length,
       allottees: 0,
@@ -43,28 +38,21 @@ export function checkPublishedDraw(draw: PublishedDraw): DrawVerification {
       digestMatches: false,
       mismatches: [],
       results: [],
-    };
+    }
   }
-  const check = verifyDraw(
-    { ...draw, seed, digest, ...(draw.basis ? { basis: draw.basis } : {}) },
-    draw.result,
-  );
-  let allottees = 0;
-  let allottedLots = 0;
+  const check = verifyDraw({ ...draw, seed, digest, ...(draw.basis ? { basis: draw.basis } : {}) }, draw.result)
+  let allottees = 0
+  let allottedLots = 0
   for (const r of check.results) {
-    if (r.lots > 0) allottees++;
-    allottedLots += r.lots;
+    if (r.lots > 0) allottees++
+    allottedLots += r.lots
   }
   return {
-    state: "checked",
+    state: 'checked',
     ...check,
-    allMatch:
-      check.algorithmKnown &&
-      check.commitmentMatches &&
-      check.digestMatches &&
-      check.mismatches.length === 0,
+    allMatch: check.algorithmKnown && check.commitmentMatches && check.digestMatches && check.mismatches.length === 0,
     applications: draw.applications.length,
     allottees,
     allottedLots,
-  };
+  }
 }
