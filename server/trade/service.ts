@@ -6,7 +6,7 @@
  * domain; prices come from the feed, read by the caller before the transaction.
  */
 import { type ServerConfig } from '../config'
-import { validateOrder, type MarketState, type OrderInput, type OrderUnits } from './order-rules'
+import { marketClosed, validateOrder, type MarketState, type OrderInput, type OrderUnits } from './order-rules'
 import {
   closeRefusal,
   closeSettlement,
@@ -87,8 +87,13 @@ export function marketView(deps: TradingDeps, symbol: string, at: number): Marke
   if (!units || instrument.kind === 'index') throw instrumentNotTradable(symbol)
   const quote = deps.market.quote(symbol, at)
   const previousClose = deps.market.previousClose(symbol, at)
-  if (!quote || previousClose === undefined) throw new Error(`the feed has no quote for ${symbol}`)
-  return { symbol, kind: instrument.kind, units, price: quote.price, previousClose, state: deps.market.marketState(symbol, at) }
+  const state = deps.market.marketState(symbol, at)
+  if (!quote || previousClose === undefined) {
+    // A company not yet listed (server/market/listings.ts) has no quote: closed until its listing.
+    if (!state.open) throw marketClosed(state.opensAt)
+    throw new Error(`the feed has no quote for ${symbol}`)
+  }
+  return { symbol, kind: instrument.kind, units, price: quote.price, previousClose, state }
 }
 
 /** One order to place: who, what, the feed's view read before the transaction, and when. */

@@ -81,6 +81,12 @@ describe('before its listing time', () => {
     expect((await t.call('/stock/detail', { symbol: 'NEWCO' })).body.code).toBe('symbol_unknown')
     expect(await search('NEWCO')).toEqual([])
   })
+
+  it('refuses an order as the market closed until the listing, never a 500', async () => {
+    const early = await trader(t, '9100000099', 10_000_000)
+    const res = await create(t, early, { symbol: 'NEWCO' })
+    expect(res.body).toMatchObject({ status: 0, code: 'market_closed', params: { opens: LISTED_AT } })
+  })
 })
 
 describe('from its listing time', () => {
