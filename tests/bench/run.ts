@@ -1,6 +1,7 @@
 /** `npm run bench`: starts the real app once and prints every benchmark's figures. */
 import { startServer } from '../e2e/support/server'
 import { chartBench } from './chart'
+import { drawBench } from './draw'
 import { firstRouteBench } from './first-route'
 import { marketBench } from './market'
 import { ordersBench } from './orders'
@@ -15,6 +16,7 @@ try {
   await marketBench()
   await ordersBench()
   await chartBench()
+  await drawBench()
 } finally {
   await server.stop()
 }
