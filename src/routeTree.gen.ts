@@ -18,6 +18,7 @@ import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[inde
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
 import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
+import { Route as HomeNewStockDrawRouteImport } from './routes/home/newStockDraw'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
 import { Route as HomeZhishuRouteImport } from './routes/home/zhishu'
@@ -100,6 +101,11 @@ const HomeDayTradingRoute = HomeDayTradingRouteImport.update({
 const HomeMarketRoute = HomeMarketRouteImport.update({
   id: '/home/market',
   path: '/home/market',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewStockDrawRoute = HomeNewStockDrawRouteImport.update({
+  id: '/home/newStockDraw',
+  path: '/home/newStockDraw',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStockDraw': typeof HomeNewStockDrawRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -338,6 +345,7 @@ export interface FileRoutesByTo {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStockDraw': typeof HomeNewStockDrawRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -386,6 +394,7 @@ export interface FileRoutesById {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStockDraw': typeof HomeNewStockDrawRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -435,6 +444,7 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStockDraw'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -482,6 +492,7 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStockDraw'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -529,6 +540,7 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStockDraw'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -577,6 +589,7 @@ export interface RootRouteChildren {
   HomeDayTradingRoute: typeof HomeDayTradingRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
   HomeMarketRoute: typeof HomeMarketRoute
+  HomeNewStockDrawRoute: typeof HomeNewStockDrawRoute
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
   HomeZhishuRoute: typeof HomeZhishuRoute
@@ -681,6 +694,13 @@ declare module '@tanstack/react-router' {
       path: '/home/market'
       fullPath: '/home/market'
       preLoaderRoute: typeof HomeMarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newStockDraw': {
+      id: '/home/newStockDraw'
+      path: '/home/newStockDraw'
+      fullPath: '/home/newStockDraw'
+      preLoaderRoute: typeof HomeNewStockDrawRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/newsDetail': {
@@ -945,6 +965,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeDayTradingRoute: HomeDayTradingRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
   HomeMarketRoute: HomeMarketRoute,
+  HomeNewStockDrawRoute: HomeNewStockDrawRoute,
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
   HomeZhishuRoute: HomeZhishuRoute,
