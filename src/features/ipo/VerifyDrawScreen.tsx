@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react'
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Plural, Trans, useLingui } from '@lingui/react/macro'
 import { getRouteApi } from '@tanstack/react-router'
 import { BackBar } from '../../app/BackBar'
 import { useConfig } from '../../app/queries'
@@ -199,7 +199,13 @@ function OwnApplication({ ownRef, ours, server }: { ownRef: string; ours: readon
       <h2>
         <Trans>Your application {ownRef}</Trans>
       </h2>
-      <p>{lots > 0 ? <Trans>Drawn at place {rank}: {lots} lots allotted.</Trans> : <Trans>Drawn at place {rank}: no lots allotted.</Trans>}</p>
+      <p>
+        {lots > 0 ? (
+          <Plural value={lots} one={`Drawn at place ${rank}: # lot allotted.`} other={`Drawn at place ${rank}: # lots allotted.`} />
+        ) : (
+          <Trans>Drawn at place {rank}: no lots allotted.</Trans>
+        )}
+      </p>
       <p className={matches ? 'draw-ok' : 'draw-bad'}>{matches ? <Trans>The server&apos;s result for it is the same.</Trans> : <Trans>The server&apos;s result for it is different.</Trans>}</p>
     </div>
   )
@@ -225,7 +231,7 @@ function RankRow({ result }: { result: DrawResult }) {
   const lots = result.lots
   return (
     <li>
-      <code>{result.ref}</code> <span className="muted">{lots > 0 ? <Trans>{lots} lots</Trans> : <Trans>none</Trans>}</span>
+      <code>{result.ref}</code> <span className="muted">{lots > 0 ? <Plural value={lots} one="# lot" other="# lots" /> : <Trans>none</Trans>}</span>
     </li>
   )
 }
