@@ -216,6 +216,12 @@ export function verifyDraw(p: DrawPublication, serverResult: readonly DrawResult
   const mismatches = results.filter((r) => server.get(r.ref)?.rank !== r.rank || server.get(r.ref)?.lots !== r.lots).map((r) => r.ref)
   const ours = new Set(results.map((r) => r.ref))
   for (const r of serverResult) if (!ours.has(r.ref)) mismatches.push(r.ref)
+  // The map above keeps one entry per reference: a second, different entry would go unseen.
+  const seen = new Set<string>()
+  for (const r of serverResult) {
+    if (seen.has(r.ref) && !mismatches.includes(r.ref)) mismatches.push(r.ref)
+    seen.add(r.ref)
+  }
   return {
     algorithmKnown: p.algorithm === DRAW_ALGORITHM,
     commitmentMatches: commitmentOf(p.seed) === p.commitment,

@@ -291,6 +291,9 @@ describe('verifyDraw', () => {
     expect(verifyDraw(p, swapped).mismatches).toEqual([result[0]!.ref, result[1]!.ref])
     expect(verifyDraw(p, result.slice(1)).mismatches).toEqual([result[0]!.ref])
     expect(verifyDraw(p, [...result, { ref: 'ZZZ', rank: 9, lots: 1 }]).mismatches).toEqual(['ZZZ'])
+    // A reference listed twice, once as the re-run has it and once not.
+    const loser = result.find((r) => r.lots === 0)!
+    expect(verifyDraw(p, [{ ...loser, lots: 1 }, ...result]).mismatches).toEqual([loser.ref])
   })
 
   it('flags a commitment that is not sha256 of the revealed seed', () => {
