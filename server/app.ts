@@ -42,6 +42,7 @@ import { type MarketFeed } from './market/feed'
 import { createMarketFeed } from './market/live-feed'
 import { marketRoutes } from './market/routes'
 import { dividendRoutes } from './dividends/routes'
+import { ipoRoutes } from './ipo/routes'
 import { createDividendJob } from './dividends/service'
 
 export type AppDeps = {
@@ -119,7 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes]

@@ -4,6 +4,8 @@
  */
 import { type IpoStage } from '../../src/contract/replies'
 import { type Paise } from '../ledger/money'
+import { type RealNameStatus } from '../db/types'
+import { DomainRefusal } from '../http/refusal'
 
 export type IssueTimes = {
   opens_at: number
@@ -35,4 +37,67 @@ export function maxLotsOf(issue: { lot_size: number; price: Paise; min_lots: num
 
 export function allottableLotsOf(issue: { retail_shares: number; lot_size: number }): number {
   return Math.floor(issue.retail_shares / issue.lot_size)
+}
+
+/** A PAN on a reply: the first two and the last character, so the owner recognises it and nobody else learns it. */
+export function maskPan(pan: string): string {
+  if (pan.length <= 3) return '*'.repeat(pan.length)
+  return `${pan.slice(0, 2)}${'*'.repeat(pan.length - 3)}${pan.slice(-1)}`
+}
+
+/** What a pay-after-win allottee still owes: its allotted lots not yet paid, at the issue price. */
+export function owedOf(a: { status: string; allotted_lots: number; paid_lots: number }, issue: { lot_size: number; price: Paise }): Paise {
+  return a.status === 'pending_payment' ? amountOf(a.allotted_lots - a.paid_lots, issue) : 0
+}
+
+/**
+ * When lots reallocated at `now` must be paid: by the refund step, or once that has passed, by the
+ * listing (the brief's T+2 and T+3). Null at or after the listing: nothing is reallocated then.
+ */
+export function reallocationDeadline(issue: { refund_at: number; listing_at: number }, now: number): number | null {
+  if (now < issue.refund_at) return issue.refund_at
+  if (now < issue.listing_at) return issue.listing_at
+  return null
+}
+
+/** Statuses that may receive reallocated lots (draw.ts step 8): not those that gave theirs up or failed to pay. */
+export const REALLOCATION_ELIGIBLE: readonly string[] = ['not_won', 'pending_payment', 'paid']
+
+export type ApplicationCheck = {
+  issue: IssueTimes & { lot_size: number; price: Paise; min_lots: number; payment_mode: 'blocked' | 'pay_after_win' }
+  lots: number
+  now: number
+  retailMax: Paise
+  limitPerStock: number
+  noTrade: boolean
+  realNameStatus: RealNameStatus
+  /** The PAN of the approved real-name submission; none when the identity was verified without one. */
+  pan: string | undefined
+  /** The user's applications to this issue so far. */
+  applied: number
+  panUsed: boolean
+  available: Paise
+}
+
+/** The rules of applying (issue 10), in the order a user can act on them; null when the application may be filed. */
+export function checkApplication(c: ApplicationCheck): DomainRefusal | null {
+  const { issue } = c
+  if (c.noTrade) return new DomainRefusal('trading_disabled', {}, 'Trading is disabled for this account.')
+  if (stageOf(issue, c.now) !== 'open') {
+    return new DomainRefusal('ipo_not_open', { opens: issue.opens_at, closes: issue.closes_at }, 'This issue is not open for applications now.')
+  }
+  const max = maxLotsOf(issue, c.retailMax)
+  if (c.lots < issue.min_lots || c.lots > max) {
+    return new DomainRefusal('ipo_lots_invalid', { min: issue.min_lots, max }, `Apply for ${issue.min_lots} to ${max} lots.`)
+  }
+  if (c.realNameStatus !== 'verified' || c.pan === undefined) {
+    return new DomainRefusal('real_name_required', { status: c.realNameStatus }, 'Verify your identity first.')
+  }
+  if (c.applied >= c.limitPerStock) return new DomainRefusal('ipo_limit_reached', { limit: c.limitPerStock }, `At most ${c.limitPerStock} application(s) per issue.`)
+  if (c.panUsed) return new DomainRefusal('ipo_pan_used', {}, 'This PAN has already applied to this issue.')
+  const amount = amountOf(c.lots, issue)
+  if (issue.payment_mode === 'blocked' && c.available < amount) {
+    return new DomainRefusal('insufficient_balance', { available: c.available, required: amount }, 'The available balance does not cover this amount.')
+  }
+  return null
 }

@@ -29,6 +29,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   `${API_PREFIX}/stock/kline`,
   `${API_PREFIX}/stock/stream`,
   `${API_PREFIX}/user/exchangeRates`,
+  // A new-share issue's draw: anyone may re-run it (DESIGN.md section 4), and it names no person, only references.
+  `${API_PREFIX}/newStock/draw`,
   // The back office's sign-in.
   `${ADMIN_PREFIX}/operator/login`,
   // Operations: the load balancer's probe and the API document.
