@@ -1,7 +1,7 @@
 /** New-share issues for tests (issue 10): a row inserted directly, with a real seed and its commitment. */
 import { randomBytes } from 'node:crypto'
 import { type Insertable, type Selectable } from 'kysely'
-import { commitmentOf } from '../../../src/contract/draw'
+import { commitmentOf, digestOf, runDraw } from '../../../src/contract/draw'
 import { type Executor } from '../../../server/db/executor'
 import { type IpoIssuesTable } from '../../../server/db/types'
 
@@ -44,4 +44,54 @@ export async function createIssue(db: Executor, overrides: Partial<Insertable<Ip
     commitment: commitmentOf(seed),
   }
   return db.insertInto('ipo_issues').values(row).returningAll().executeTakeFirstOrThrow()
+}
+
+/**
+ * What an approved real-name review leaves, PAN included: an approved submission (with its two
+ * pictures) and the verified status. The review itself is tested in the identity and admin tests.
+ */
+export async function verifyIdentity(db: Executor, userId: number, pan: string, now = Date.now()): Promise<void> {
+  const picture = (kind: 'id_front' | 'id_back') =>
+    db
+      .insertInto('uploads')
+      .values({ user_id: userId, kind, content_type: 'image/png', size: 1, sha256: `${kind}-${userId}-${pan}`, bytes: new Uint8Array([1]), created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  const [front, back] = [await picture('id_front'), await picture('id_back')]
+  await db
+    .insertInto('real_name_submissions')
+    .values({ user_id: userId, name: 'Asha Rao', id_number: '123412341234', pan, front_upload_id: front.id, back_upload_id: back.id, status: 'approved', decided_by: 'test', created_at: now, decided_at: now })
+    .execute()
+  await db.updateTable('users').set({ real_name_status: 'verified', real_name: 'Asha Rao' }).where('id', '=', userId).execute()
+}
+
+/**
+ * Freezes and draws an issue the way the lifecycle does (until that job exists to call): the
+ * digest of every application, then runDraw's ranks and first allotments, and each application's
+ * status by the issue's payment mode. Returns the draw's result.
+ */
+export async function drawIssue(db: Executor, issueId: number, now: number) {
+  const issue = await db.selectFrom('ipo_issues').selectAll().where('id', '=', issueId).executeTakeFirstOrThrow()
+  const applications = await db.selectFrom('ipo_applications').select(['id', 'ref', 'lots']).where('issue_id', '=', issueId).execute()
+  const digest = digestOf(applications)
+  const result = runDraw({
+    seed: issue.seed,
+    beacon: issue.beacon,
+    digest,
+    applications,
+    allottableLots: Math.floor(issue.retail_shares / issue.lot_size),
+    minLots: issue.min_lots,
+  })
+  for (const r of result) {
+    const won = r.lots > 0
+    const status = issue.payment_mode === 'blocked' ? (won ? 'won' : 'not_won') : won ? 'pending_payment' : 'not_won'
+    await db
+      .updateTable('ipo_applications')
+      .set({ rank: r.rank, allotted_lots: r.lots, status, pay_deadline: won && issue.payment_mode === 'pay_after_win' ? issue.refund_at : null, updated_at: now })
+      .where('issue_id', '=', issueId)
+      .where('ref', '=', r.ref)
+      .execute()
+  }
+  await db.updateTable('ipo_issues').set({ frozen_at: now, digest, drawn_at: now }).where('id', '=', issueId).execute()
+  return result
 }
