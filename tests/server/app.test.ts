@@ -71,6 +71,13 @@ describe('GET /api/docs/json', () => {
       '/api/vue/user/rechargeChannels',
       '/api/vue/user/recharge',
       '/api/vue/user/rechargeList',
+      '/api/vue/newStock/list',
+      '/api/vue/newStock/detail',
+      '/api/vue/newStock/subscribe',
+      '/api/vue/newStock/records',
+      '/api/vue/newStock/pay',
+      '/api/vue/newStock/waive',
+      '/api/vue/newStock/draw',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {
