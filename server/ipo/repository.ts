@@ -34,6 +34,15 @@ export async function lockIssue(trx: Tx, id: number): Promise<IssueRow | undefin
   return trx.selectFrom('ipo_issues').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
 }
 
+/**
+ * The issue row under a share lock, taken before the user's lock (the order every issue step uses):
+ * applications run side by side, but a cancel or the close (which lock it for update) waits for
+ * those in flight and every later one sees the issue as they left it.
+ */
+export async function shareIssue(trx: Tx, id: number): Promise<IssueRow | undefined> {
+  return trx.selectFrom('ipo_issues').selectAll().where('id', '=', id).forShare().executeTakeFirst()
+}
+
 export async function issueWithCounts(db: Executor, id: number): Promise<IssueWithCounts | undefined> {
   const row = await db
     .selectFrom('ipo_issues as i')

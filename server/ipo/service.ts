@@ -29,6 +29,7 @@ import {
   lockIssue,
   panUsed,
   settleApplication,
+  shareIssue,
   verifiedPanOf,
 } from './repository'
 import {
@@ -131,15 +132,17 @@ export function newReference(): string {
 }
 
 /**
- * An application, as an effect for the route's idempotent commit(): under the user's lock (so one
- * user's simultaneous requests take turns and the limit counts every earlier one), the rules, the
- * row and, for a blocked issue, the freeze of its whole amount.
+ * An application, as an effect for the route's idempotent commit(): the issue read under a share
+ * lock (so a cancel or the close cannot pass an application in flight), then under the user's
+ * lock (so one user's simultaneous requests take turns and the limit counts every earlier one),
+ * the rules, the row and, for a blocked issue, the freeze of its whole amount.
  */
 export async function subscribe(deps: IpoDeps, r: { userId: number; id: number; lots: number }): Promise<Effect<IpoApplication>> {
   const { config, now } = deps
-  const [issue, pan] = await Promise.all([issueById(deps.db, r.id), verifiedPanOf(deps.db, r.userId)])
-  if (!issue) throw notFound(r.id)
+  const pan = await verifiedPanOf(deps.db, r.userId)
   return async (trx) => {
+    const issue = await shareIssue(trx, r.id)
+    if (!issue) throw notFound(r.id)
     const trader = await lockTrader(trx, r.userId)
     if (!trader) throw unauthorized()
     const at = now()
@@ -190,6 +193,10 @@ async function payable(trx: Tx, userId: number, id: number, now: number): Promis
 /** Pays what a pay-after-win allotment owes, exactly, from available cash; the allotment is then 'paid'. */
 export async function pay(deps: IpoDeps, r: { userId: number; id: number }): Promise<Effect<IpoApplication>> {
   return async (trx) => {
+    // Locks in the order every issue step takes them: the issue, the user, then the application.
+    const peek = await applicationOfUser(trx, r.userId, r.id)
+    if (!peek) throw applicationNotFound(r.id)
+    await shareIssue(trx, peek.issue_id)
     const trader = await lockTrader(trx, r.userId)
     if (!trader) throw unauthorized()
     const at = deps.now()
