@@ -13,6 +13,8 @@ import { findUserByAccount } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
 import { grant } from '../trade/accounts'
 import { createIssue, drawIssue, verifyIdentity } from './fixtures'
+import { reallocateReleased } from '../../../server/ipo/service'
+import { lockIssue } from '../../../server/ipo/repository'
 import { type IpoApplication } from '../../../src/contract/replies'
 
 let t: TestApp
@@ -219,5 +221,15 @@ describe('paying for and waiving an allotment (pay after win)', () => {
     } finally {
       t.clock.set(start)
     }
+  })
+  it('makes lots reallocated after the refund step due by the listing, and reallocates none from the listing on', async () => {
+    const { issue, ranked } = await drawnIssue()
+    const third = ranked[2]!.row
+    const release = (at: number) =>
+      t.database.db.transaction().execute(async (trx) => reallocateReleased(trx, (await lockIssue(trx, issue.id))!, 1, at))
+    expect(await release(issue.listing_at)).toEqual([])
+    expect(await release(issue.refund_at)).toEqual([{ id: third.id, lots: 1 }])
+    const row = await t.database.db.selectFrom('ipo_applications').selectAll().where('id', '=', third.id).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 'pending_payment', allotted_lots: 1, pay_deadline: issue.listing_at })
   })
 })
