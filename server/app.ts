@@ -44,6 +44,8 @@ import { marketRoutes } from './market/routes'
 import { dividendRoutes } from './dividends/routes'
 import { ipoRoutes } from './ipo/routes'
 import { createDividendJob } from './dividends/service'
+import { createIpoJob } from './ipo/lifecycle'
+import { ipoAdminRoutes } from './ipo/admin-routes'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
-  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes]
+  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })
 
   // Background work, one registry; each 'database' job runs on one process at a time.
@@ -139,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const reviews = jobs.add({ name: 'reviews', intervalMs: reviewer.intervalMs, sweep: reviewer.sweep })
   // Dividends the feed paid: holders at the record date entitled, paid on the pay date.
   jobs.add({ name: 'dividends', intervalMs: config.dividends.sweepIntervalMs, sweep: createDividendJob({ db, config }) })
+  // New shares: each issue frozen, drawn, settled and listed when due; the demo's issues kept coming.
+  jobs.add({ name: 'ipo', intervalMs: config.ipo.sweepIntervalMs, sweep: createIpoJob({ db, config, market }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

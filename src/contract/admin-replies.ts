@@ -3,7 +3,7 @@
  * these schemas in `response: replies(...)`, the back office imports only their types.
  */
 import { Type, type Static, type TSchema } from 'typebox'
-import { BankCard, FundRecord, RealNameStatus, ReviewStatus } from './replies'
+import { BankCard, FundRecord, IpoIssue, RealNameStatus, ReviewStatus } from './replies'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -110,3 +110,15 @@ export const UserDetail = Type.Object({
   ),
 })
 export type UserDetail = Static<typeof UserDetail>
+
+// --- New shares (issue 10) ---------------------------------------------------------------------
+
+/** /ipo/list, /ipo/create, /ipo/cancel: an issue as the public sees it, plus who made it and its applications by status. */
+export const IpoAdminIssue = Type.Object({
+  ...IpoIssue.properties,
+  createdBy: Type.String({ description: "an operator's username, or 'demo'" }),
+  createdAt: Type.Integer(),
+  cancelledAt: Nullable(Type.Integer()),
+  byStatus: Type.Record(Type.String(), Type.Integer(), { description: 'applications per status' }),
+})
+export type IpoAdminIssue = Static<typeof IpoAdminIssue>

@@ -171,6 +171,8 @@ export async function createTestApp(
     cleanupIntervalMs: 0,
     marketBackfillDays: 10,
     registrationLimitIp: 1_000_000,
+    // New shares move only when a test sweeps 'ipo'; the demo's own issues only where a test asks.
+    ipo: { ...loadConfig(options.profile ?? 'demo').ipo, sweepIntervalMs: 0, demoStepMs: null },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())

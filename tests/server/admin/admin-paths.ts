@@ -16,4 +16,7 @@ export const ADMIN_PATHS = [
   '/users/detail',
   '/users/flag',
   '/audit/list',
+  '/ipo/list',
+  '/ipo/create',
+  '/ipo/cancel',
 ].map((path) => `${ADMIN_PREFIX}${path}`)
