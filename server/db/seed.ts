@@ -4,12 +4,14 @@
  * also the organisation invite code and a verified demo account, margin trading on, holding a
  * demo grant.
  */
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { type ServerConfig } from '../config'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../ledger/rules'
 import { CURRENCY } from '../ledger/money'
 import { hashPassword } from '../accounts/password-hash'
-import { type Executor } from './executor'
+import { type Executor, type Tx } from './executor'
+import { insertRealNameSubmission, insertUpload } from '../identity/repository'
 import { postEntry } from '../ledger/repository'
 import { setMarginTrading } from '../trade/repository'
 import { countNews, insertNews } from '../news/repository'
@@ -23,6 +25,9 @@ export const DEMO_ACCOUNT = {
   password: 'demo1234',
   fundPassword: '123456',
   realName: 'Demo User',
+  // As an approved review leaves an identity: new shares are filed under its PAN (a made-up one).
+  idNumber: 'DEMO-0001',
+  pan: 'DEMOU0001D',
   // ₹25,00,000 in paise: a lot (100 shares) of any NIFTY 50 stock at leverage 1, the dearest
   // (Maruti, near ₹16,000 a share in late 2025) included with room for the simulated drift.
   grant: 250_000_000,
@@ -68,6 +73,7 @@ export async function seedIfEmpty(db: Executor, config: ServerConfig, now: numbe
       now,
     })
     if (!user) throw new Error('demo account already exists in a database that looked empty')
+    await seedDemoIdentity(trx, user.id, now)
     // The demo shows leverage too; a real account turns margin trading on by passing the quiz.
     await setMarginTrading(trx, user.id, true)
     await postEntry(
@@ -86,6 +92,18 @@ export async function seedIfEmpty(db: Executor, config: ServerConfig, now: numbe
     return true
   })
   return seeded ? { seeded: true, demoAccount: demo, news: SEED_NEWS.length } : NOT_SEEDED
+}
+
+// A 1x1 PNG: the demo identity's photos, so its submission has the shape of any other.
+const PLACEHOLDER_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64')
+
+/** The demo account's real-name submission, approved by 'seed', as a reviewed account has one. */
+async function seedDemoIdentity(trx: Tx, userId: number, now: number): Promise<void> {
+  const sha256 = createHash('sha256').update(PLACEHOLDER_PNG).digest('hex')
+  const photo = (kind: 'id_front' | 'id_back') => insertUpload(trx, { userId, kind, contentType: 'image/png', bytes: PLACEHOLDER_PNG, sha256, now })
+  const [front, back] = [await photo('id_front'), await photo('id_back')]
+  const submission = await insertRealNameSubmission(trx, { userId, name: DEMO_ACCOUNT.realName, idNumber: DEMO_ACCOUNT.idNumber, pan: DEMO_ACCOUNT.pan, frontUploadId: front.id, backUploadId: back.id, now })
+  await trx.updateTable('real_name_submissions').set({ status: 'approved', decided_by: 'seed', decided_at: now }).where('id', '=', submission.id).execute()
 }
 
 /** The demo's first operator when TIJORI_OPERATOR is not set (README.md); production has none. */

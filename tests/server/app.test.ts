@@ -78,6 +78,8 @@ describe('GET /api/docs/json', () => {
       '/api/vue/newStock/pay',
       '/api/vue/newStock/waive',
       '/api/vue/newStock/draw',
+      '/api/vue/dividend/list',
+      '/api/vue/dividend/apply',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

@@ -4,6 +4,7 @@ import { seedIfEmpty } from '../../../server/db/seed'
 import { verifyPassword } from '../../../server/accounts/password-hash'
 import { balancesOf, entriesOfUser } from '../../../server/ledger/repository'
 import { findUserByAccount, inviteCodeExists } from '../../../server/accounts/repository'
+import { latestRealNameSubmission } from '../../../server/identity/repository'
 import { createTestDatabase, DEMO_ACCOUNT, type TestDatabase } from '../helpers'
 
 let demo: TestDatabase
@@ -28,6 +29,8 @@ describe('first-start seed', () => {
     expect(user).toMatchObject({ real_name_status: 'verified', real_name: 'Demo User' })
     expect(await verifyPassword(user.password_hash, 'demo1234')).toBe(true)
     expect(await verifyPassword(user.fund_password_hash!, '123456')).toBe(true)
+    // An approved identity with a PAN, as a reviewed account has: new shares are filed under it.
+    expect(await latestRealNameSubmission(db, user.id)).toMatchObject({ name: 'Demo User', pan: DEMO_ACCOUNT.pan, status: 'approved' })
     expect(await balancesOf(db, user.id)).toEqual({ available: DEMO_ACCOUNT.grant, frozen: 0, total: DEMO_ACCOUNT.grant })
     const entries = await entriesOfUser(db, user.id)
     expect(entries).toEqual([
