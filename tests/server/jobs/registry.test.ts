@@ -9,9 +9,10 @@ import { createJobRegistry } from '../../../server/jobs/registry'
 import { balancesOf } from '../../../server/ledger/repository'
 import { findUserByAccount } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
+import { loadConfig } from '../../../server/config'
 import { png } from '../pictures'
 
-const JOBS = ['market', 'trading', 'reviews', 'cleanup']
+const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'cleanup']
 
 /** A promise the test settles by hand: a sweep that runs until the test lets it finish. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -45,6 +46,8 @@ describe('the jobs registry', () => {
       ['market', 'process', false],
       ['trading', 'database', false],
       ['reviews', 'database', false],
+      ['dividends', 'database', t.config.dividends.sweepIntervalMs > 0],
+      ['ipo', 'database', false],
       ['cleanup', 'database', false],
     ])
   })
@@ -104,7 +107,17 @@ describe('the jobs registry', () => {
 
 describe('the jobs registry with intervals', () => {
   it('starts every job with the app and stops them all when it closes, after the sweeps under way', async () => {
-    const t = await createTestApp({ config: { marketCatchUpIntervalMs: 5, matchIntervalMs: 5, autoReviewIntervalMs: 5, cleanupIntervalMs: 5 } })
+    const base = loadConfig('demo')
+    const t = await createTestApp({
+      config: {
+        marketCatchUpIntervalMs: 5,
+        matchIntervalMs: 5,
+        autoReviewIntervalMs: 5,
+        cleanupIntervalMs: 5,
+        dividends: { ...base.dividends, sweepIntervalMs: 5 },
+        ipo: { ...base.ipo, sweepIntervalMs: 5, demoStepMs: null },
+      },
+    })
     try {
       expect(t.app.jobs.status().filter((job) => job.started).map((job) => job.name)).toEqual(JOBS)
       // The reviewer approves on its own timer: nobody sweeps by hand here.
