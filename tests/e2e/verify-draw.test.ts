@@ -3,12 +3,14 @@
  * draw is re-run in a Web Worker under the server's Content-Security-Policy. /newStock/draw is
  * answered by the test (page.route) with a publication made by the draw module itself, honest or
  * tampered, so the screen's verdict is known; the server-side draw is tested in tests/server/ipo.
- * Not signed in: the draw is public.
+ * Not signed in: the draw is public. Last, the demo's own drawn issue, unintercepted, on the
+ * screen and through `npm run verify-draw`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
 import { commitmentOf, DRAW_ALGORITHM, digestOf, runDraw } from '../../src/contract/draw'
 import { type IpoDraw } from '../../src/contract/replies'
+import { main } from '../../scripts/verify-draw'
 import { launchChromium } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 
@@ -16,7 +18,7 @@ const SEED = '3c'.repeat(32)
 const applications = Array.from({ length: 5_000 }, (_, i) => ({ ref: `E2E${String(i).padStart(6, '0')}`, lots: 1 + (i % 5) }))
 
 function honest(): IpoDraw {
-  const base = { seed: SEED, beacon: '', digest: digestOf(applications), applications, allottableLots: 400, minLots: 1 }
+  const base = { seed: SEED, beacon: '', digest: digestOf(applications), applications, allottableLots: 400, minLots: 1, basis: 'sebi_retail' as const }
   return { issueId: 42, algorithm: DRAW_ALGORITHM, commitment: commitmentOf(SEED), ...base, result: runDraw(base), drawnAt: Date.now() }
 }
 
@@ -75,5 +77,33 @@ describe('verify the draw', () => {
     await page.getByTestId('draw-pending').waitFor()
     expect(await page.getByTestId('draw-commitment').textContent()).toBe(commitmentOf(SEED))
     expect(await page.getByTestId('draw-verdict').count()).toBe(0)
+  })
+
+  it("verifies the demo's drawn issue as the server publishes it, on the screen and with npm run verify-draw", async () => {
+    // The demo writes one issue at each stage on the 'ipo' job's first sweep (config ipo.sweepIntervalMs
+    // after the start); find the drawn one.
+    let drawn: IpoDraw | undefined
+    for (const until = Date.now() + 60_000; !drawn && Date.now() < until; await new Promise((r) => setTimeout(r, 1_000))) {
+      for (let id = 1; id <= 20 && !drawn; id++) {
+        const res = await fetch(`${server.url}/api/vue/newStock/draw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id }) })
+        const body = (await res.json()) as { status: number; data?: IpoDraw }
+        if (body.status === 1 && body.data?.drawnAt) drawn = body.data
+      }
+    }
+    expect(drawn, 'the demo has a drawn issue').toBeDefined()
+    const fresh = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    try {
+      await fresh.goto(`${server.url}/#/home/newStockDraw?id=${drawn!.issueId}`)
+      await fresh.getByTestId('draw-verdict').waitFor({ timeout: 60_000 })
+      expect(await fresh.getByTestId('draw-verdict').getAttribute('data-ok')).toBe('true')
+    } finally {
+      await fresh.close()
+    }
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      expect(await main([String(drawn!.issueId), '--server', server.url])).toBe(0)
+    } finally {
+      log.mockRestore()
+    }
   })
 })
