@@ -43,10 +43,15 @@ export async function stampStep(
     .executeTakeFirst()
 }
 
-export async function applicationsOfIssue(db: Executor, issueId: number, statuses?: readonly IpoApplicationStatus[]): Promise<ApplicationRow[]> {
+/**
+ * The issue's applications (in some statuses), oldest first. `lock` takes their rows: a payment
+ * under way (service.ts pay() locks its row) then finishes first, and the row is read as it left it.
+ */
+export async function applicationsOfIssue(db: Executor, issueId: number, statuses?: readonly IpoApplicationStatus[], lock = false): Promise<ApplicationRow[]> {
   let q = db.selectFrom('ipo_applications').selectAll().where('issue_id', '=', issueId)
   if (statuses) q = q.where('status', 'in', [...statuses])
-  return q.orderBy('id').execute()
+  q = q.orderBy('id')
+  return (lock ? q.forUpdate() : q).execute()
 }
 
 /** One row of a batch update: the application and what it becomes. */
@@ -88,12 +93,6 @@ export async function updateApplications(trx: Tx, changes: readonly ApplicationC
         as v (id bigint, status text, rank integer, allotted_lots integer, paid_lots integer, pay_deadline bigint, order_id bigint)
       where a.id = v.id`.execute(trx)
   }
-}
-
-/** The issue's applications' ids by reference (the draw speaks in references). */
-export async function idsByRef(db: Executor, issueId: number): Promise<Map<string, number>> {
-  const rows = await db.selectFrom('ipo_applications').select(['id', 'ref']).where('issue_id', '=', issueId).execute()
-  return new Map(rows.map((r) => [r.ref, r.id]))
 }
 
 /** Upcoming or open issues (not cancelled) at `now`: the demo keeps a few of these. */

@@ -90,7 +90,7 @@ export async function drawIssue(db: Executor, id: number, now: number): Promise<
  * ('payment_failed' when nothing was paid). Returns how many lots were given up.
  */
 async function failUnpaid(trx: Tx, issue: IssueRow, now: number): Promise<number> {
-  const pending = (await applicationsOfIssue(trx, issue.id, ['pending_payment'])).filter((a) => a.pay_deadline !== null && a.pay_deadline <= now)
+  const pending = (await applicationsOfIssue(trx, issue.id, ['pending_payment'], true)).filter((a) => a.pay_deadline !== null && a.pay_deadline <= now)
   let released = 0
   const changes: ApplicationChange[] = pending.map((a) => {
     released += a.allotted_lots - a.paid_lots
