@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type DividendStatus, type IpoApplicationStatus, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
+import { type DividendStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -376,6 +376,9 @@ export type IpoIssuesTable = {
   cancel_reason: string | null
   created_by: string
   created_at: number
+  /** A placement (migration 1764200003000) is allotted in proportion; its tier has a minimum amount. */
+  kind: Generated<IpoKind>
+  min_amount: number | null
 }
 
 export type IpoApplicationsTable = {

@@ -7,7 +7,7 @@
 import { type Selectable, sql } from 'kysely'
 import { type Executor, type Tx } from '../db/executor'
 import { type IpoApplicationsTable, type IpoIssuesTable } from '../db/types'
-import { type IpoApplicationStatus, type IpoStage } from '../../src/contract/replies'
+import { type IpoApplicationStatus, type IpoKind, type IpoStage } from '../../src/contract/replies'
 
 export type IssueRow = Selectable<IpoIssuesTable>
 export type ApplicationRow = Selectable<IpoApplicationsTable>
@@ -58,9 +58,12 @@ export async function issueWithCounts(db: Executor, id: number): Promise<IssueWi
  * One page of issues, newest window first. The stages are stageOf() (rules.ts) in SQL: `stages`
  * keeps the issues in any of them at `now`.
  */
-export async function issuesPage(db: Executor, q: { stages: readonly IpoStage[] | null; now: number; page: number; size: number }): Promise<{ rows: IssueWithCounts[]; total: number }> {
+export async function issuesPage(
+  db: Executor,
+  q: { stages: readonly IpoStage[] | null; kind: IpoKind; now: number; page: number; size: number },
+): Promise<{ rows: IssueWithCounts[]; total: number }> {
   const { now } = q
-  let query = db.selectFrom('ipo_issues as i')
+  let query = db.selectFrom('ipo_issues as i').where('i.kind', '=', q.kind)
   if (q.stages !== null) {
     const stages = q.stages
     query = query.where((eb) => {

@@ -9,7 +9,7 @@ import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { type RouteDeps } from '../http/deps'
 import { Id, IdempotencyHeaders, replies } from '../http/schemas'
-import { IpoApplication, IpoApplicationStatus, IpoDraw, IpoIssue } from '../../src/contract/replies'
+import { IpoApplication, IpoApplicationStatus, IpoDraw, IpoIssue, IpoKind } from '../../src/contract/replies'
 import { drawOf, issueDetail, listIssues, pay, recordsOf, subscribe, waive } from './service'
 
 const PAGE_SIZE = 20
@@ -32,12 +32,13 @@ export const ipoRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps)
     {
       schema: {
         tags: ['new shares'],
-        summary: 'New-share issues, newest window first, with their rules, timeline and subscription so far',
-        body: Type.Object({ status: Type.Optional(ListTab), ...Paging }),
+        summary: 'New-share issues (IPOs, or placements with kind placement), newest window first, with their rules, timeline and subscription so far',
+        body: Type.Object({ status: Type.Optional(ListTab), kind: Type.Optional(Type.Union(IpoKind.anyOf, { description: 'ipo (default) or placement' })), ...Paging }),
         response: replies(Type.Object({ data: Type.Array(IpoIssue), total: Type.Integer() })),
       },
     },
-    async (request) => ok(await listIssues(deps, { tab: request.body.status ?? null, page: request.body.page ?? 1, size: request.body.size ?? PAGE_SIZE })),
+    async (request) =>
+      ok(await listIssues(deps, { tab: request.body.status ?? null, kind: request.body.kind ?? 'ipo', page: request.body.page ?? 1, size: request.body.size ?? PAGE_SIZE })),
   )
 
   app.post(

@@ -2,7 +2,8 @@
  * New shares (issue 10, DESIGN.md section 4): the pure rules of an issue. Where an issue stands
  * follows from its times and the steps the job has stamped; amounts are whole paise.
  */
-import { type IpoStage } from '../../src/contract/replies'
+import { type IpoKind, type IpoStage } from '../../src/contract/replies'
+import { type AllotmentBasis, type AllotmentRule } from '../../src/contract/draw'
 import { type Paise } from '../ledger/money'
 import { type RealNameStatus } from '../db/types'
 import { DomainRefusal } from '../http/refusal'
@@ -30,13 +31,35 @@ export function amountOf(lots: number, issue: { lot_size: number; price: Paise }
   return lots * issue.lot_size * issue.price
 }
 
-/** The most one retail application may ask: the cap in whole lots, never below the minimum application. */
-export function maxLotsOf(issue: { lot_size: number; price: Paise; min_lots: number }, retailMax: Paise): number {
+type Sized = { kind: IpoKind; lot_size: number; price: Paise; min_lots: number; retail_shares: number }
+
+/**
+ * The most one application may ask: for an IPO the retail cap in whole lots, never below the
+ * minimum application; a placement has no retail cap, only its size.
+ */
+export function maxLotsOf(issue: Sized, retailMax: Paise): number {
+  if (issue.kind === 'placement') return Math.max(issue.min_lots, allottableLotsOf(issue))
   return Math.max(issue.min_lots, Math.floor(retailMax / (issue.lot_size * issue.price)))
 }
 
 export function allottableLotsOf(issue: { retail_shares: number; lot_size: number }): number {
   return Math.floor(issue.retail_shares / issue.lot_size)
+}
+
+/** A placement tier's minimum amount as a minimum application: whole lots, rounded up. */
+export function minLotsForAmount(minAmount: Paise, issue: { lot_size: number; price: Paise }): number {
+  return Math.max(1, Math.ceil(minAmount / (issue.lot_size * issue.price)))
+}
+
+/** How the draw allots an issue: SEBI's retail rule for an IPO (step 7), in proportion for a placement (step 9). */
+export function allotmentRuleOf(issue: Sized): Required<AllotmentRule> {
+  const basis: AllotmentBasis = issue.kind === 'placement' ? 'proportional' : 'sebi_retail'
+  return { allottableLots: allottableLotsOf(issue), minLots: issue.min_lots, basis }
+}
+
+/** The minimum lots step 8 gives an application that holds none: a placement guarantees none. */
+export function reallocationMinLots(issue: Sized): number {
+  return issue.kind === 'placement' ? 0 : issue.min_lots
 }
 
 /** A PAN on a reply: the first two and the last character, so the owner recognises it and nobody else learns it. */
@@ -64,7 +87,7 @@ export function reallocationDeadline(issue: { refund_at: number; listing_at: num
 export const REALLOCATION_ELIGIBLE: readonly string[] = ['not_won', 'pending_payment', 'paid']
 
 export type ApplicationCheck = {
-  issue: IssueTimes & { lot_size: number; price: Paise; min_lots: number; payment_mode: 'blocked' | 'pay_after_win' }
+  issue: IssueTimes & Sized & { payment_mode: 'blocked' | 'pay_after_win' }
   lots: number
   now: number
   retailMax: Paise

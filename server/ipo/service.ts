@@ -37,15 +37,17 @@ import {
   allottableLotsOf,
   amountOf,
   checkApplication,
+  allotmentRuleOf,
   maskPan,
   maxLotsOf,
   owedOf,
   reallocationDeadline,
+  reallocationMinLots,
   stageOf,
 } from './rules'
 import { ipoBlockEntry, ipoPaymentEntry } from './ledger-legs'
 import { DRAW_ALGORITHM, allot, canonicalOrder, reallocate } from '../../src/contract/draw'
-import { type IpoApplication, type IpoApplicationStatus, type IpoDraw, type IpoIssue, type IpoStage } from '../../src/contract/replies'
+import { type IpoApplication, type IpoApplicationStatus, type IpoDraw, type IpoIssue, type IpoKind, type IpoStage } from '../../src/contract/replies'
 
 type IpoDeps = { db: Executor; config: ServerConfig; now: () => number }
 
@@ -59,6 +61,8 @@ export type ListTab = keyof typeof LIST_TABS
 export function issueView(issue: IssueWithCounts, config: ServerConfig, now: number): IpoIssue {
   return {
     id: issue.id,
+    kind: issue.kind,
+    minAmount: issue.min_amount,
     symbol: issue.symbol,
     name: issue.name,
     sector: issue.sector,
@@ -111,9 +115,9 @@ export function applicationView(a: ApplicationWithIssue): IpoApplication {
 const notFound = (id: number) => new DomainRefusal('ipo_not_found', { id }, 'There is no such issue.')
 const applicationNotFound = (id: number) => new DomainRefusal('ipo_application_not_found', { id }, 'You have no such application.')
 
-export async function listIssues(deps: IpoDeps, q: { tab: ListTab | null; page: number; size: number }): Promise<{ data: IpoIssue[]; total: number }> {
+export async function listIssues(deps: IpoDeps, q: { tab: ListTab | null; kind: IpoKind; page: number; size: number }): Promise<{ data: IpoIssue[]; total: number }> {
   const now = deps.now()
-  const { rows, total } = await issuesPage(deps.db, { stages: q.tab === null ? null : LIST_TABS[q.tab], now, page: q.page, size: q.size })
+  const { rows, total } = await issuesPage(deps.db, { stages: q.tab === null ? null : LIST_TABS[q.tab], kind: q.kind, now, page: q.page, size: q.size })
   return { data: rows.map((r) => issueView(r, deps.config, now)), total }
 }
 
@@ -245,7 +249,7 @@ export async function reallocateReleased(trx: Tx, issue: IssueRow, released: num
   const extra = reallocate(
     ordered.map((a) => ({ lots: a.lots, allotted: a.allotted_lots, eligible: REALLOCATION_ELIGIBLE.includes(a.status) })),
     released,
-    issue.min_lots,
+    reallocationMinLots(issue),
   )
   const awards: { id: number; lots: number }[] = []
   for (const [i, a] of ordered.entries()) {
@@ -265,14 +269,14 @@ export async function reallocateReleased(trx: Tx, issue: IssueRow, released: num
 export async function drawOf(deps: IpoDeps, id: number): Promise<IpoDraw> {
   const issue = await issueById(deps.db, id)
   if (!issue) throw notFound(id)
-  const allottableLots = allottableLotsOf(issue)
+  const rule = allotmentRuleOf(issue)
   const frozen = issue.frozen_at !== null
   const drawn = issue.drawn_at !== null
   const applications = frozen ? canonicalOrder(await drawListOf(deps.db, id)) : []
   let result: IpoDraw['result'] = []
   if (drawn) {
     const ordered = await applicationsInDrawOrder(deps.db, id)
-    const lots = allot(ordered, { allottableLots, minLots: issue.min_lots })
+    const lots = allot(ordered, rule)
     result = ordered.map((a, i) => ({ ref: a.ref, rank: a.rank!, lots: lots[i]! }))
   }
   return {
@@ -283,8 +287,9 @@ export async function drawOf(deps: IpoDeps, id: number): Promise<IpoDraw> {
     beacon: issue.beacon,
     digest: frozen ? issue.digest : null,
     applications: applications.map((a) => ({ ref: a.ref, lots: a.lots })),
-    allottableLots,
-    minLots: issue.min_lots,
+    allottableLots: rule.allottableLots,
+    minLots: rule.minLots,
+    basis: rule.basis,
     result,
     drawnAt: issue.drawn_at,
   }

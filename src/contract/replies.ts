@@ -137,6 +137,10 @@ export const IpoPaymentMode = Type.Union([Type.Literal('blocked'), Type.Literal(
 })
 export type IpoPaymentMode = Static<typeof IpoPaymentMode>
 
+/** ipo: an initial public offer, allotted by SEBI's retail rule; placement: a fixed block allotted in proportion to the amount applied. */
+export const IpoKind = Type.Union([Type.Literal('ipo'), Type.Literal('placement')])
+export type IpoKind = Static<typeof IpoKind>
+
 /** Where an issue is, from its times and the steps the server has taken. */
 export const IpoStage = Type.Union(
   [Type.Literal('upcoming'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('drawn'), Type.Literal('listed'), Type.Literal('cancelled')],
@@ -147,6 +151,8 @@ export type IpoStage = Static<typeof IpoStage>
 /** /newStock/list, /newStock/detail: one issue with its rules, timeline and subscription so far. */
 export const IpoIssue = Type.Object({
   id: Type.Integer(),
+  kind: IpoKind,
+  minAmount: Nullable(Type.Integer({ description: "a placement's tier minimum, paise; its minLots is this in whole lots, rounded up" })),
   symbol: Type.String({ description: 'the ticker it lists under' }),
   name: Type.String(),
   sector: Type.String(),
@@ -228,6 +234,7 @@ export const IpoDraw = Type.Object({
   applications: Type.Array(Type.Object({ ref: Type.String(), lots: Type.Integer() }), { description: 'the frozen list, by reference; empty before the close' }),
   allottableLots: Type.Integer(),
   minLots: Type.Integer(),
+  basis: Type.Union([Type.Literal('sebi_retail'), Type.Literal('proportional')], { description: 'the allotment rule: draw.ts step 7 (an IPO) or step 9 (a placement)' }),
   result: Type.Array(Type.Object({ ref: Type.String(), rank: Type.Integer(), lots: Type.Integer() }), { description: 'the first allotment in draw order; empty before the draw' }),
   drawnAt: Nullable(Type.Integer()),
 })

@@ -3,11 +3,10 @@
  * screen's worker and `npm run verify-draw` both do, so the two cannot read a publication
  * differently. Nothing is stored.
  */
-import { type AllotmentBasis, type DrawCheck, verifyDraw } from '../../contract/draw'
+import { type DrawCheck, verifyDraw } from '../../contract/draw'
 import { type IpoDraw } from '../../contract/replies'
 
-/** A publication from a server that also names the allotment basis (placements) keeps it. */
-export type PublishedDraw = IpoDraw & { readonly basis?: AllotmentBasis }
+export type PublishedDraw = IpoDraw
 
 export type DrawVerification =
   | { readonly state: 'not_drawn' }
@@ -40,7 +39,7 @@ export function checkPublishedDraw(draw: PublishedDraw): DrawVerification {
       results: [],
     }
   }
-  const check = verifyDraw({ ...draw, seed, digest, ...(draw.basis ? { basis: draw.basis } : {}) }, draw.result)
+  const check = verifyDraw({ ...draw, seed, digest }, draw.result)
   let allottees = 0
   let allottedLots = 0
   for (const r of check.results) {

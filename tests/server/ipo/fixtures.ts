@@ -4,6 +4,7 @@ import { type Insertable, type Selectable } from 'kysely'
 import { commitmentOf, digestOf, runDraw } from '../../../src/contract/draw'
 import { type Executor } from '../../../server/db/executor'
 import { type IpoIssuesTable } from '../../../server/db/types'
+import { allotmentRuleOf } from '../../../server/ipo/rules'
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
@@ -79,8 +80,7 @@ export async function drawIssue(db: Executor, issueId: number, now: number) {
     beacon: issue.beacon,
     digest,
     applications,
-    allottableLots: Math.floor(issue.retail_shares / issue.lot_size),
-    minLots: issue.min_lots,
+    ...allotmentRuleOf(issue),
   })
   for (const r of result) {
     const won = r.lots > 0

@@ -25,6 +25,7 @@ function honest(): IpoDraw {
     applications,
     allottableLots: 12,
     minLots: 1,
+    basis: 'sebi_retail' as const,
   }
   return {
     issueId: 7,
