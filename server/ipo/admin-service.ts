@@ -157,8 +157,9 @@ export async function cancelIssue(deps: AdminDeps, r: { id: number; reason: stri
     if (issue.drawn_at !== null) throw new DomainRefusal('ipo_already_drawn', {}, 'This issue has been drawn; it can no longer be cancelled.')
     const applications = await applicationsOfIssue(trx, issue.id, ['applied'])
     if (issue.payment_mode === 'blocked') {
-      for (let start = 0; start < applications.length; start += 5_000) {
-        const chunk = applications.slice(start, start + 5_000)
+      // 2,000 entries a statement: under PostgreSQL's 65,535 parameters.
+      for (let start = 0; start < applications.length; start += 2_000) {
+        const chunk = applications.slice(start, start + 2_000)
         await postEntries(
           trx,
           chunk.map((a) => ipoReleaseEntry(a.user_id, a.ref, a.amount, r.operator)),

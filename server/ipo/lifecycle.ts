@@ -32,8 +32,10 @@ export type IpoSweep = { created: number; frozen: number; drawn: number; settled
 
 type LifecycleDeps = { db: Executor; config: ServerConfig; market?: Pick<MarketFeed, 'refreshListings'> }
 
-// Entries are posted in chunks: one statement each, the users of a chunk locked in id order.
-const ENTRY_CHUNK = 5_000
+// Entries are posted in chunks: one statement each, the users of a chunk locked in id order. A
+// statement holds at most 65,535 parameters: an entry of two legs takes 14, an order row 31.
+const ENTRY_CHUNK = 2_000
+const ORDER_CHUNK = 1_000
 
 async function postInChunks(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number): Promise<void> {
   for (let start = 0; start < drafts.length; start += ENTRY_CHUNK) await postEntries(trx, drafts.slice(start, start + ENTRY_CHUNK), now)
@@ -170,7 +172,7 @@ export async function listIssue(db: Executor, id: number, now: number): Promise<
       }
     })
     const inserted: { id: number }[] = []
-    for (let start = 0; start < orders.length; start += ENTRY_CHUNK) inserted.push(...(await insertOrders(trx, orders.slice(start, start + ENTRY_CHUNK))))
+    for (let start = 0; start < orders.length; start += ORDER_CHUNK) inserted.push(...(await insertOrders(trx, orders.slice(start, start + ORDER_CHUNK))))
     await postInChunks(
       trx,
       paid.map((a) => ipoListingEntry(a.ref, amountOf(a.paid_lots, issue))),

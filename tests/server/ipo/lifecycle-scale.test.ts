@@ -13,7 +13,7 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-it('freezes and draws 100,000 applications with exactly 20,000 winners of one minimum lot', { timeout: 120_000 }, async () => {
+it('freezes and draws 100,000 applications with exactly 20,000 winners of one minimum lot, and reallocates 20,000 unpaid lots', { timeout: 240_000 }, async () => {
   const db = t.database.db
   const issue = await createIssue(db, { at: t.clock.now(), payment_mode: 'pay_after_win', retail_shares: 200_000, lot_size: 10 })
   await t.register('9750000001')
@@ -40,4 +40,21 @@ it('freezes and draws 100,000 applications with exactly 20,000 winners of one mi
   ])
   // Generous for a shared 2-core machine; one UPDATE per row takes minutes.
   expect(seconds).toBeLessThan(60)
+
+  // Nobody pays: at the refund step the 20,000 fail and their lots go to the next 20,000 in draw order.
+  const settling = performance.now()
+  await t.app.jobs.sweep('ipo', issue.refund_at)
+  const settled = await db
+    .selectFrom('ipo_applications')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('issue_id', '=', issue.id)
+    .groupBy('status')
+    .orderBy('status')
+    .execute()
+  expect(settled.map((c) => [c.status, Number(c.n)])).toEqual([
+    ['not_won', 60_000],
+    ['payment_failed', 20_000],
+    ['pending_payment', 20_000],
+  ])
+  expect((performance.now() - settling) / 1000).toBeLessThan(60)
 })
