@@ -174,6 +174,13 @@ function AfterDraw({ draw, verification: v, ownRef }: { draw: PublishedDraw; ver
         <Field label={<Trans>Digest</Trans>} value={draw.digest ?? ''} testId="draw-digest" />
         {draw.beacon ? <Field label={<Trans>Public beacon</Trans>} value={draw.beacon} testId="draw-beacon" /> : null}
         <Field label={<Trans>Algorithm</Trans>} value={draw.algorithm} testId="draw-algorithm" />
+        <p className="muted" data-testid="draw-basis">
+          {draw.basis === 'proportional' ? (
+            <Trans>Allotment: a placement&apos;s lots are shared in proportion to the lots each applied for; the lots left over by rounding go one each in draw order.</Trans>
+          ) : (
+            <Trans>Allotment (SEBI&apos;s retail rule): when there are more applications than minimum lots, the first in draw order get the minimum each; otherwise everyone gets the minimum and the rest is shared in proportion to what each asked beyond it.</Trans>
+          )}
+        </p>
       </div>
     </>
   )
