@@ -22,7 +22,7 @@ import { insertListing } from '../market/listings'
 import { insertOrders, type NewOrder } from '../trade/repository'
 import { digestOf, runDraw } from '../../src/contract/draw'
 import { type IssueRow, drawListOf, lockIssue } from './repository'
-import { allottableLotsOf, amountOf } from './rules'
+import { allotmentRuleOf, amountOf } from './rules'
 import { ipoAllotmentEntry, ipoListingEntry, ipoReleaseEntry } from './ledger-legs'
 import { reallocateReleased } from './service'
 import { keepDemoIssues } from './demo'
@@ -71,8 +71,8 @@ export async function drawIssue(db: Executor, id: number, now: number): Promise<
       beacon: issue.beacon,
       digest: issue.digest,
       applications: applications.map((a) => ({ ref: a.ref, lots: a.lots })),
-      allottableLots: allottableLotsOf(issue),
-      minLots: issue.min_lots,
+      // SEBI's retail rule for an IPO, in proportion for a placement: what /newStock/draw publishes.
+      ...allotmentRuleOf(issue),
     })
     const blocked = issue.payment_mode === 'blocked'
     const changes: ApplicationChange[] = results.map((r) => ({
