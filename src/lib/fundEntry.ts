@@ -37,6 +37,12 @@ function orderNumber(reference: string | null): string | null {
   return reference !== null && /^T[0-9]+$/.test(reference) ? reference : null
 }
 
+/** A new-share application's public reference (`ipo:7K3M9Q2XWD`, server/ipo/ledger-legs.ts); else null. */
+function applicationRef(reference: string | null): string | null {
+  const match = reference === null ? null : /^ipo:([0-9A-Z]{4,32})$/.exec(reference)
+  return match ? match[1]! : null
+}
+
 function exchangeDescription(entry: FundEntry): MessageDescriptor {
   const from = entry.moves?.find((m) => m.amount < 0)?.currency
   const to = entry.moves?.find((m) => m.amount > 0)?.currency
@@ -89,6 +95,24 @@ export function describeFundEntry(entry: FundEntry): MessageDescriptor {
       const orderNo = orderNumber(reference)
       return orderNo === null ? msg`Position closed` : msg`Position closed, order ${orderNo}`
     }
+    case 'ipo_block': {
+      const ref = applicationRef(reference)
+      return ref === null ? msg`New shares applied for: funds blocked` : msg`New shares applied for (${ref}): funds blocked`
+    }
+    case 'ipo_release': {
+      const ref = applicationRef(reference)
+      return ref === null ? msg`New shares: blocked funds released` : msg`New shares (${ref}): blocked funds released`
+    }
+    case 'ipo_allotment': {
+      const ref = applicationRef(reference)
+      return ref === null ? msg`New shares allotted: paid from blocked funds` : msg`New shares allotted (${ref}): paid from blocked funds`
+    }
+    case 'ipo_payment': {
+      const ref = applicationRef(reference)
+      return ref === null ? msg`New shares allotted: paid` : msg`New shares allotted (${ref}): paid`
+    }
+    case 'ipo_listing':
+      return msg`New shares listed`
     case 'dividend': {
       const id = numbered(reference, 'dividend')
       return id === null ? msg`Dividend` : msg`Dividend #${id}`

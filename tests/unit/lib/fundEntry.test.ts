@@ -5,6 +5,7 @@ import { LEDGER_REASONS, type LedgerReason } from '../../../server/ledger/rules'
 import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry } from '../../../server/trade/ledger-legs'
 import { type Paise } from '../../../server/ledger/money'
 import { dividendEntry } from '../../../server/dividends/rules'
+import { ipoAllotmentEntry, ipoBlockEntry, ipoListingEntry, ipoPaymentEntry, ipoReleaseEntry } from '../../../server/ipo/ledger-legs'
 import { activateLanguage, i18n } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
@@ -35,6 +36,11 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
     words: 'Currency exchange #1',
   },
   dividend: { reference: dividendEntry(7, 3, paise(12_500)).reference, words: 'Dividend #3' },
+  ipo_block: { reference: ipoBlockEntry(7, '7K3M9Q2XWD', paise(300_000)).reference, words: 'New shares applied for (7K3M9Q2XWD): funds blocked' },
+  ipo_release: { reference: ipoReleaseEntry(7, '7K3M9Q2XWD', paise(100_000)).reference, words: 'New shares (7K3M9Q2XWD): blocked funds released' },
+  ipo_allotment: { reference: ipoAllotmentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid from blocked funds' },
+  ipo_payment: { reference: ipoPaymentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid' },
+  ipo_listing: { reference: ipoListingEntry('7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares listed' },
 }
 
 describe('describeFundEntry', () => {
