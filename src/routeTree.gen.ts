@@ -18,7 +18,12 @@ import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[inde
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
 import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
+import { Route as HomeNewStockRouteImport } from './routes/home/newStock'
+import { Route as HomeNewStockBuyRouteImport } from './routes/home/newStockBuy'
 import { Route as HomeNewStockDrawRouteImport } from './routes/home/newStockDraw'
+import { Route as HomeNewStockPsBuyRouteImport } from './routes/home/newStockPsBuy'
+import { Route as HomeNewStockRecordRouteImport } from './routes/home/newStockRecord'
+import { Route as HomeNewStockpsRouteImport } from './routes/home/newStockps'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
 import { Route as HomeZhishuRouteImport } from './routes/home/zhishu'
@@ -103,9 +108,34 @@ const HomeMarketRoute = HomeMarketRouteImport.update({
   path: '/home/market',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeNewStockRoute = HomeNewStockRouteImport.update({
+  id: '/home/newStock',
+  path: '/home/newStock',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewStockBuyRoute = HomeNewStockBuyRouteImport.update({
+  id: '/home/newStockBuy',
+  path: '/home/newStockBuy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeNewStockDrawRoute = HomeNewStockDrawRouteImport.update({
   id: '/home/newStockDraw',
   path: '/home/newStockDraw',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewStockPsBuyRoute = HomeNewStockPsBuyRouteImport.update({
+  id: '/home/newStockPsBuy',
+  path: '/home/newStockPsBuy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewStockRecordRoute = HomeNewStockRecordRouteImport.update({
+  id: '/home/newStockRecord',
+  path: '/home/newStockRecord',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeNewStockpsRoute = HomeNewStockpsRouteImport.update({
+  id: '/home/newStockps',
+  path: '/home/newStockps',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
@@ -297,7 +327,12 @@ export interface FileRoutesByFullPath {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStock': typeof HomeNewStockRoute
+  '/home/newStockBuy': typeof HomeNewStockBuyRoute
   '/home/newStockDraw': typeof HomeNewStockDrawRoute
+  '/home/newStockPsBuy': typeof HomeNewStockPsBuyRoute
+  '/home/newStockRecord': typeof HomeNewStockRecordRoute
+  '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -345,7 +380,12 @@ export interface FileRoutesByTo {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStock': typeof HomeNewStockRoute
+  '/home/newStockBuy': typeof HomeNewStockBuyRoute
   '/home/newStockDraw': typeof HomeNewStockDrawRoute
+  '/home/newStockPsBuy': typeof HomeNewStockPsBuyRoute
+  '/home/newStockRecord': typeof HomeNewStockRecordRoute
+  '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -394,7 +434,12 @@ export interface FileRoutesById {
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
+  '/home/newStock': typeof HomeNewStockRoute
+  '/home/newStockBuy': typeof HomeNewStockBuyRoute
   '/home/newStockDraw': typeof HomeNewStockDrawRoute
+  '/home/newStockPsBuy': typeof HomeNewStockPsBuyRoute
+  '/home/newStockRecord': typeof HomeNewStockRecordRoute
+  '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
   '/home/zhishu': typeof HomeZhishuRoute
@@ -444,7 +489,12 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStock'
+    | '/home/newStockBuy'
     | '/home/newStockDraw'
+    | '/home/newStockPsBuy'
+    | '/home/newStockRecord'
+    | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -492,7 +542,12 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStock'
+    | '/home/newStockBuy'
     | '/home/newStockDraw'
+    | '/home/newStockPsBuy'
+    | '/home/newStockRecord'
+    | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -540,7 +595,12 @@ export interface FileRouteTypes {
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
+    | '/home/newStock'
+    | '/home/newStockBuy'
     | '/home/newStockDraw'
+    | '/home/newStockPsBuy'
+    | '/home/newStockRecord'
+    | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
     | '/home/zhishu'
@@ -589,7 +649,12 @@ export interface RootRouteChildren {
   HomeDayTradingRoute: typeof HomeDayTradingRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
   HomeMarketRoute: typeof HomeMarketRoute
+  HomeNewStockRoute: typeof HomeNewStockRoute
+  HomeNewStockBuyRoute: typeof HomeNewStockBuyRoute
   HomeNewStockDrawRoute: typeof HomeNewStockDrawRoute
+  HomeNewStockPsBuyRoute: typeof HomeNewStockPsBuyRoute
+  HomeNewStockRecordRoute: typeof HomeNewStockRecordRoute
+  HomeNewStockpsRoute: typeof HomeNewStockpsRoute
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
   HomeZhishuRoute: typeof HomeZhishuRoute
@@ -696,11 +761,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeMarketRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/home/newStock': {
+      id: '/home/newStock'
+      path: '/home/newStock'
+      fullPath: '/home/newStock'
+      preLoaderRoute: typeof HomeNewStockRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newStockBuy': {
+      id: '/home/newStockBuy'
+      path: '/home/newStockBuy'
+      fullPath: '/home/newStockBuy'
+      preLoaderRoute: typeof HomeNewStockBuyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home/newStockDraw': {
       id: '/home/newStockDraw'
       path: '/home/newStockDraw'
       fullPath: '/home/newStockDraw'
       preLoaderRoute: typeof HomeNewStockDrawRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newStockPsBuy': {
+      id: '/home/newStockPsBuy'
+      path: '/home/newStockPsBuy'
+      fullPath: '/home/newStockPsBuy'
+      preLoaderRoute: typeof HomeNewStockPsBuyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newStockRecord': {
+      id: '/home/newStockRecord'
+      path: '/home/newStockRecord'
+      fullPath: '/home/newStockRecord'
+      preLoaderRoute: typeof HomeNewStockRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/newStockps': {
+      id: '/home/newStockps'
+      path: '/home/newStockps'
+      fullPath: '/home/newStockps'
+      preLoaderRoute: typeof HomeNewStockpsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/newsDetail': {
@@ -965,7 +1065,12 @@ const rootRouteChildren: RootRouteChildren = {
   HomeDayTradingRoute: HomeDayTradingRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
   HomeMarketRoute: HomeMarketRoute,
+  HomeNewStockRoute: HomeNewStockRoute,
+  HomeNewStockBuyRoute: HomeNewStockBuyRoute,
   HomeNewStockDrawRoute: HomeNewStockDrawRoute,
+  HomeNewStockPsBuyRoute: HomeNewStockPsBuyRoute,
+  HomeNewStockRecordRoute: HomeNewStockRecordRoute,
+  HomeNewStockpsRoute: HomeNewStockpsRoute,
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
   HomeZhishuRoute: HomeZhishuRoute,

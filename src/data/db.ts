@@ -43,6 +43,8 @@ import type {
   Candles,
   DividendEntitlement,
   FundRecord,
+  IpoApplication,
+  IpoIssue,
   NewsItem,
   Quote,
   RealNameStatus,
@@ -172,6 +174,7 @@ export const ACCOUNT_META_KINDS = [
   'orders',
   'watchlist',
   'dividends',
+  'ipoApplications',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -196,6 +199,8 @@ export const metaKeys = {
   stockDetail: (symbol: string) => `stock-detail:${symbol}`,
   streamStatus: 'stream:status',
   exchangeRates: 'exchange-rates',
+  /** New-share issues of one kind (ipo, placement), every stage: the same for everyone. */
+  ipoIssues: (kind: string) => `ipo-issues:${kind}`,
   // One account's (sync keys only: user, funds, orders, watchlist; their rows are tables).
   userInfo: (account: string) => accountKey('user', account),
   realName: (account: string) => accountKey('realName', account),
@@ -210,6 +215,7 @@ export const metaKeys = {
   orders: (account: string) => accountKey('orders', account),
   watchlist: (account: string) => accountKey('watchlist', account),
   dividends: (account: string) => accountKey('dividends', account),
+  ipoApplications: (account: string) => accountKey('ipoApplications', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)
@@ -290,6 +296,30 @@ export const restoreAccountMeta = {
       createdAt: num,
     }),
   ) satisfies Restore<DividendEntitlement[]>,
+  ipoApplications: listOf(
+    object({
+      id: num,
+      issueId: num,
+      symbol: str,
+      name: str,
+      ref: str,
+      pan: str,
+      lots: num,
+      lotSize: num,
+      price: num,
+      amount: num,
+      paymentMode: oneOf('blocked', 'pay_after_win'),
+      status: oneOf('applied', 'won', 'not_won', 'pending_payment', 'paid', 'waived', 'payment_failed', 'refunded', 'listed', 'cancelled'),
+      rank: nullable(num),
+      allottedLots: num,
+      paidLots: num,
+      owed: num,
+      payDeadline: nullable(num),
+      orderId: nullable(num),
+      createdAt: num,
+      updatedAt: num,
+    }),
+  ) satisfies Restore<IpoApplication[]>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
@@ -320,6 +350,34 @@ export const restoreDeviceMeta = {
       }),
     ),
   }) satisfies Restore<ExchangeRates>,
+  ipoIssues: listOf(
+    object({
+      id: num,
+      kind: oneOf('ipo', 'placement'),
+      minAmount: nullable(num),
+      symbol: str,
+      name: str,
+      sector: str,
+      industry: str,
+      price: num,
+      lotSize: num,
+      minLots: num,
+      maxLots: num,
+      retailShares: num,
+      allottableLots: num,
+      paymentMode: oneOf('blocked', 'pay_after_win'),
+      opensAt: num,
+      closesAt: num,
+      drawAt: num,
+      refundAt: num,
+      listingAt: num,
+      stage: oneOf('upcoming', 'open', 'closed', 'drawn', 'listed', 'cancelled'),
+      commitment: str,
+      applications: num,
+      appliedLots: num,
+      cancelReason: nullable(str),
+    }),
+  ) satisfies Restore<IpoIssue[]>,
 } as const
 
 /** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */

@@ -49,6 +49,7 @@ const trade = once(() => import('./trade'))
 const watchlist = once(() => import('./watchlist'))
 const identity = once(() => import('./identity'))
 const dividends = once(() => import('./dividends'))
+const ipo = once(() => import('./ipo'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -86,6 +87,21 @@ export const OUTBOX_KINDS = {
     path: '/user/addBankCard',
     label: msg`Add a bank card`,
     effect: async () => (await identity()).afterCardAdded(),
+  },
+  'ipo.subscribe': {
+    path: '/newStock/subscribe',
+    label: msg`Apply for new shares`,
+    effect: async () => (await ipo()).afterIpoChange(),
+  },
+  'ipo.pay': {
+    path: '/newStock/pay',
+    label: msg`Pay for allotted shares`,
+    effect: async () => (await ipo()).afterIpoChange(),
+  },
+  'ipo.waive': {
+    path: '/newStock/waive',
+    label: msg`Give up allotted shares`,
+    effect: async () => (await ipo()).afterIpoChange(),
   },
   'dividend.apply': {
     path: '/dividend/apply',

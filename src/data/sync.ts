@@ -75,7 +75,7 @@ export async function offlineIsFine<T>(work: Promise<T>): Promise<T | undefined>
  * lists each money screen keeps (cards, withdrawals, wallets...). Quiet offline; undefined when
  * signed out or offline.
  */
-export async function refreshAccountList<T>(keyOf: (account: string) => string, path: string, opts: { fresh?: boolean } = {}): Promise<T | undefined> {
+export async function refreshAccountList<T>(keyOf: (account: string) => string, path: string, opts: { fresh?: boolean; body?: object } = {}): Promise<T | undefined> {
   const account = getSession()?.account
   if (!account) return undefined
   const key = keyOf(account)
@@ -83,7 +83,7 @@ export async function refreshAccountList<T>(keyOf: (account: string) => string, 
     refresh(
       key,
       async () => {
-        const { data } = await call<{ data: T }>(path)
+        const { data } = await call<{ data: T }>(path, opts.body)
         // The user may have signed out while the request was out; do not bring their data back.
         if (getSession()?.account === account) await db.meta.put({ key, value: data, updatedAt: Date.now() })
         return data

@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { toast } from 'sonner'
+import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
 import { useLoading } from '../../app/useLoading'
+import { useOnline } from '../../app/useOnline'
 import { useConfig, useSessionAccount } from '../../app/queries'
 import { errorText } from '../../app/errors'
 import { type DividendEntitlement } from '../../data/dividends'
@@ -63,6 +64,7 @@ export function DividendsScreen() {
 
 function DividendItem({ dividend: d, queued }: { dividend: DividendEntitlement; queued: boolean }) {
   const { t } = useLingui()
+  const online = useOnline()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const shares = d.shares.toLocaleString('en-IN')
@@ -76,7 +78,7 @@ function DividendItem({ dividend: d, queued }: { dividend: DividendEntitlement; 
     setBusy(true)
     try {
       await applyForDividend(d.id)
-      toast(navigator.onLine ? t`Application sent` : t`Queued, will send when online`)
+      toast(online ? t`Application sent` : t`Queued, will send when online`)
     } catch (error) {
       toast.error(errorText(error))
     } finally {

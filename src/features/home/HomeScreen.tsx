@@ -18,7 +18,7 @@ import './home.css'
 
 /** Home: greeting, balances, the daily sign-in and the latest news, all from Dexie. */
 export function HomeScreen() {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const lang = normalizeLanguage(i18n.locale)
   const account = useSessionAccount()
   const user = useUser(account)
@@ -43,6 +43,11 @@ export function HomeScreen() {
       </header>
       <div className="page home-body">
         <HomeMarket />
+        <nav className="card home-products" aria-label={t`Products`}>
+          <Link to="/home/newStock" className="home-product" data-testid="home-new-shares"><Trans>New shares (IPO)</Trans></Link>
+          <Link to="/home/newStockps" className="home-product"><Trans>Placements</Trans></Link>
+          <Link to="/information/dividends" className="home-product"><Trans>Dividends</Trans></Link>
+        </nav>
         <SignInCard account={account} user={user} />
         <LatestNews lang={lang} />
       </div>
