@@ -5,14 +5,20 @@ import { defineConfig } from '@lingui/conf'
  * (src/i18n/setup.ts loadArea, called by their routes): the first route loads the main catalog whole, so the second
  * half's screens must not grow it. A folder here is left out of the main catalog.
  */
-export const AREAS = { shares: ['src/features/ipo', 'src/features/dividends'] }
+export const AREAS = {
+  shares: ['src/features/ipo', 'src/features/dividends'],
+  funds: ['src/features/funds', 'src/lib/fundEntry.ts'],
+}
+
+/** A folder stands for everything in it; a file for itself. */
+const glob = (path: string) => (/\.tsx?$/.test(path) ? `<rootDir>/${path}` : `<rootDir>/${path}/**`)
 
 // Stored language codes are the app's own (DESIGN.md section 6); catalogs are named after them.
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'tw', 'kr', 'yd'],
   catalogs: [
-    { path: '<rootDir>/locales/{locale}', include: ['src'], exclude: Object.values(AREAS).flatMap((dirs) => dirs.map((dir) => `<rootDir>/${dir}/**`)) },
+    { path: '<rootDir>/locales/{locale}', include: ['src'], exclude: Object.values(AREAS).flatMap((paths) => paths.map(glob)) },
     ...Object.entries(AREAS).map(([area, dirs]) => ({ path: `<rootDir>/locales/${area}/{locale}`, include: dirs })),
   ],
   format: 'po',

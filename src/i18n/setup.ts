@@ -25,6 +25,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/shares/kr.po'),
     yd: () => import('../../locales/shares/yd.po'),
   },
+  funds: {
+    en: () => import('../../locales/funds/en.po'),
+    tw: () => import('../../locales/funds/tw.po'),
+    kr: () => import('../../locales/funds/kr.po'),
+    yd: () => import('../../locales/funds/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

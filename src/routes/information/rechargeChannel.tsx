@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireSession } from '../../app/guards'
 import { RechargeChannelScreen } from '../../features/funds/RechargeChannelScreen'
+import { loadArea } from '../../i18n/setup'
 
 type Search = { channel: string; amount: number }
 
@@ -11,5 +12,6 @@ export const Route = createFileRoute('/information/rechargeChannel')({
     return { channel, amount: Number.isSafeInteger(amount) && amount > 0 ? amount : 0 }
   },
   beforeLoad: requireSession,
+  loader: () => loadArea('funds'),
   component: RechargeChannelScreen,
 })

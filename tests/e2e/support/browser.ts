@@ -73,3 +73,11 @@ export async function launchChromium(): Promise<Browser> {
   }
   return browser
 }
+
+/** The shell is precached and the page controlled by the service worker, so it opens offline. */
+export async function waitUntilOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
+  })
+}
