@@ -7,7 +7,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { LIST_LIMIT, Reason, needReason, operatorOf } from '../admin/operator-session'
 import { IpoAdminIssue } from '../../src/contract/admin-replies'
-import { IpoPaymentMode } from '../../src/contract/replies'
+import { IpoKind, IpoPaymentMode } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, ShortText, replies } from '../http/schemas'
 import { SECTORS } from '../market/instruments'
@@ -18,6 +18,7 @@ const Time = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER, descri
 const Count = (maximum: number) => Type.Integer({ minimum: 1, maximum })
 
 const NewIssueBody = Type.Object({
+  kind: Type.Optional(IpoKind),
   symbol: Type.String({ pattern: '^[A-Za-z][A-Za-z0-9]{1,19}$' }),
   name: ShortText(120),
   sector: Type.Union(Object.values(SECTORS).map((s) => Type.Literal(s))),
@@ -26,8 +27,9 @@ const NewIssueBody = Type.Object({
   freeFloatBp: Count(10_000),
   price: Type.Integer({ minimum: 1, maximum: 1e12, description: 'issue price per share, paise' }),
   lotSize: Count(1_000_000),
-  minLots: Count(1_000_000),
-  retailShares: Count(1e15),
+  minLots: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "an IPO's minimum application; not for a placement" })),
+  minAmount: Type.Optional(Type.Integer({ minimum: 1, maximum: 1e15, description: "a placement tier's minimum amount, paise (min lots = it in whole lots, rounded up); not for an IPO" })),
+  retailShares: Type.Integer({ minimum: 1, maximum: 1e15, description: "an IPO's retail portion, or the block a placement offers, in shares" }),
   paymentMode: IpoPaymentMode,
   opensAt: Time,
   closesAt: Time,
@@ -57,8 +59,9 @@ export const ipoAdminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['back office'],
-        summary: 'A new issue: every step in the future and after the one before it; the draw seed is generated and committed here',
-        description: 'Refusals: ipo_schedule_invalid {field}, ipo_symbol_taken {symbol}. Audited.',
+        summary: 'A new issue (IPO) or placement: every step in the future and after the one before it; the draw seed is generated and committed here',
+        description:
+          'Refusals: ipo_schedule_invalid {field}, ipo_symbol_taken {symbol}. 400 {field}: minLots missing for an IPO or given for a placement, minAmount missing for a placement or given for an IPO, retailShares below one minimum application. Audited.',
         body: NewIssueBody,
         response: replies(IpoAdminIssue),
       },

@@ -15,15 +15,18 @@ import { HttpError } from '../plugins/envelope'
 import { findInstrument } from '../market/instruments'
 import { commitmentOf } from '../../src/contract/draw'
 import { type IpoAdminIssue } from '../../src/contract/admin-replies'
-import { type IpoPaymentMode } from '../../src/contract/replies'
+import { type IpoKind, type IpoPaymentMode } from '../../src/contract/replies'
 import { type IssueRow, issueWithCounts, lockIssue } from './repository'
 import { applicationsOfIssue, updateApplications } from './lifecycle-repository'
 import { ipoReleaseEntry } from './ledger-legs'
+import { minLotsForAmount } from './rules'
 import { issueView } from './service'
 
 type AdminDeps = { db: Executor; config: ServerConfig }
 
 export type NewIssue = {
+  /** 'ipo' when absent. */
+  kind?: IpoKind
   symbol: string
   name: string
   sector: string
@@ -32,7 +35,11 @@ export type NewIssue = {
   freeFloatBp: number
   price: number
   lotSize: number
-  minLots: number
+  /** An IPO's minimum application; a placement's follows from its minAmount. */
+  minLots?: number
+  /** A placement tier's minimum amount, paise: required for a placement, refused for an IPO. */
+  minAmount?: number
+  /** An IPO's retail portion, or the block a placement offers. */
   retailShares: number
   paymentMode: IpoPaymentMode
   opensAt: number
@@ -92,14 +99,34 @@ export async function listIssuesForAdmin(deps: AdminDeps, q: { now: number; limi
   return views
 }
 
-/** A new issue: future windows only, a symbol no issue or instrument has, a fresh secret seed. */
+const badField = (field: string, msg: string) => new HttpError(400, 'bad_request', { field }, msg)
+
+/**
+ * The kind's sizing fields as stored: an IPO names its minimum lots; a placement names its tier's
+ * minimum amount, whole lots rounded up (rules.ts). A field that belongs to the other kind is bad
+ * input (400), not a business refusal: no rule of the day could ever accept it.
+ */
+function sizingOf(issue: NewIssue): { kind: IpoKind; minLots: number; minAmount: number | null } {
+  const kind = issue.kind ?? 'ipo'
+  if (kind === 'ipo') {
+    if (issue.minAmount !== undefined) throw badField('minAmount', 'An IPO has no tier minimum amount; give its minimum lots.')
+    if (issue.minLots === undefined) throw badField('minLots', 'An IPO needs its minimum lots.')
+    return { kind, minLots: issue.minLots, minAmount: null }
+  }
+  if (issue.minAmount === undefined) throw badField('minAmount', "A placement needs its tier's minimum amount.")
+  if (issue.minLots !== undefined) throw badField('minLots', "A placement's minimum lots follow from its minimum amount; do not give them.")
+  return { kind, minLots: minLotsForAmount(issue.minAmount, { lot_size: issue.lotSize, price: issue.price }), minAmount: issue.minAmount }
+}
+
+/** A new issue or placement: future windows only, a symbol no issue or instrument has, a fresh secret seed. */
 export async function createIssue(deps: AdminDeps, r: { issue: NewIssue; operator: string; now: number }): Promise<IpoAdminIssue> {
   const { issue, now } = r
   const symbol = issue.symbol.toUpperCase()
+  const { kind, minLots, minAmount } = sizingOf(issue)
   const field = scheduleProblem(issue, now)
   if (field !== null) throw new DomainRefusal('ipo_schedule_invalid', { field }, `The ${field} time must be in the future and after the step before it.`)
-  if (issue.retailShares < issue.lotSize * issue.minLots) {
-    throw new HttpError(400, 'bad_request', { field: 'retailShares' }, 'The retail portion must hold at least one minimum application.')
+  if (issue.retailShares < issue.lotSize * minLots) {
+    throw badField('retailShares', 'The shares offered must hold at least one minimum application.')
   }
   const taken = () => new DomainRefusal('ipo_symbol_taken', { symbol }, `${symbol} is already used.`)
   if (findInstrument(symbol) !== undefined) throw taken()
@@ -110,6 +137,8 @@ export async function createIssue(deps: AdminDeps, r: { issue: NewIssue; operato
     const row = await trx
       .insertInto('ipo_issues')
       .values({
+        kind,
+        min_amount: minAmount,
         symbol,
         name: issue.name,
         sector: issue.sector,
@@ -118,7 +147,7 @@ export async function createIssue(deps: AdminDeps, r: { issue: NewIssue; operato
         free_float_bp: issue.freeFloatBp,
         price: issue.price,
         lot_size: issue.lotSize,
-        min_lots: issue.minLots,
+        min_lots: minLots,
         retail_shares: issue.retailShares,
         payment_mode: issue.paymentMode,
         opens_at: issue.opensAt,
@@ -137,7 +166,7 @@ export async function createIssue(deps: AdminDeps, r: { issue: NewIssue; operato
       .returning('id')
       .executeTakeFirst()
     if (!row) throw taken()
-    await audit(trx, { operator: r.operator, action: 'ipo_created', subject: `ipo:${row.id}`, detail: { symbol, paymentMode: issue.paymentMode }, now })
+    await audit(trx, { operator: r.operator, action: 'ipo_created', subject: `ipo:${row.id}`, detail: { symbol, kind, paymentMode: issue.paymentMode, ...(minAmount === null ? {} : { minAmount }) }, now })
     return row.id
   })
   return adminView(deps, id, now)

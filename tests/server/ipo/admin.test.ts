@@ -98,6 +98,33 @@ describe('POST /api/admin/ipo/create', () => {
     expect((await admin('/ipo/create', newIssue({ symbol: 'RELIANCE' }))).body).toMatchObject({ status: 0, code: 'ipo_symbol_taken', params: { symbol: 'RELIANCE' } })
   })
 
+  it('creates a placement whose minimum lots are its tier minimum in whole lots, rounded up, with no retail cap', async () => {
+    // ₹1,00,000 at ₹100 a share in lots of 10 (₹1,000 a lot): 100 lots; ₹1,00,050 would need 101.
+    const { minLots: _, ...body } = newIssue({ kind: 'placement', minAmount: 10_005_000, retailShares: 5_000 })
+    const res = await admin('/ipo/create', body)
+    expect(res.body.status, res.raw).toBe(1)
+    expect(res.body.data).toMatchObject({ kind: 'placement', minAmount: 10_005_000, minLots: 101, maxLots: 500, allottableLots: 500, retailShares: 5_000 })
+    const ipo = (await admin('/ipo/create', newIssue())).body.data as IpoAdminIssue
+    expect(ipo).toMatchObject({ kind: 'ipo', minAmount: null, minLots: 1 })
+    expect((await auditActions())[1]).toMatchObject({ action: 'ipo_created', detail: { kind: 'placement', minAmount: 10_005_000 } })
+  })
+
+  it('answers a sizing field of the other kind, or a missing one, with a 400 naming it', async () => {
+    const { minLots: _, ...noLots } = newIssue({ kind: 'placement' })
+    expect((await admin('/ipo/create', noLots)).body).toMatchObject({ status: 0, params: { field: 'minAmount' } })
+    expect((await admin('/ipo/create', noLots)).statusCode).toBe(400)
+    const both = await admin('/ipo/create', newIssue({ kind: 'placement', minAmount: 1_000_000, retailShares: 5_000 }))
+    expect([both.statusCode, both.body.params]).toEqual([400, { field: 'minLots' }])
+    const ipoWithAmount = await admin('/ipo/create', newIssue({ minAmount: 1_000_000 }))
+    expect([ipoWithAmount.statusCode, ipoWithAmount.body.params]).toEqual([400, { field: 'minAmount' }])
+    const { minLots: __, ...ipoNoLots } = newIssue()
+    expect((await admin('/ipo/create', ipoNoLots)).statusCode).toBe(400)
+    // The block must hold one minimum application: 100 lots of 10 shares.
+    const { minLots: ___, ...small } = newIssue({ kind: 'placement', minAmount: 10_000_000, retailShares: 990 })
+    const tooSmall = await admin('/ipo/create', small)
+    expect([tooSmall.statusCode, tooSmall.body.params]).toEqual([400, { field: 'retailShares' }])
+  })
+
   it('answers bad input with a 400', async () => {
     expect((await admin('/ipo/create', newIssue({ sector: 'Astrology' }))).statusCode).toBe(400)
     expect((await admin('/ipo/create', newIssue({ price: 0 }))).statusCode).toBe(400)

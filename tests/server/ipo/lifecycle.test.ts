@@ -34,6 +34,17 @@ async function applicant(paise: number): Promise<Who> {
   return { userId, headers, account }
 }
 
+/** A verified applicant with `paise` on another test app (the demo's). */
+async function demoApplicant(app: TestApp, pan: string, paise: number): Promise<Who> {
+  const account = String(++next)
+  await app.register(account)
+  const headers = await app.login(account, 'secret123')
+  const userId = (await findUserByAccount(app.database.db, account))!.id
+  await verifyIdentity(app.database.db, userId, pan, app.clock.now())
+  await grant(app, userId, paise)
+  return { userId, headers, account }
+}
+
 async function subscribe(who: Who, id: number, lots: number): Promise<IpoApplication> {
   const res = await t.call('/newStock/subscribe', { id, lots }, { headers: who.headers, key: true })
   expect(res.body.status, res.raw).toBe(1)
@@ -246,33 +257,82 @@ describe('the ipo job', () => {
 })
 
 describe('the demo issues', () => {
-  it('seeds an issue at every stage on the first sweep and keeps two coming', async () => {
+  it('seeds an issue and a placement at every stage on the first sweep and keeps two issues and one placement coming', async () => {
     const demo = await createTestApp({ config: { ipo: { ...t.config.ipo, demoStepMs: 60_000 } } })
     try {
       const now = demo.clock.now()
       const run = await demo.app.jobs.sweep('ipo', now)
       expect(run.ran).toBe(true)
-      const issues = await demo.database.db.selectFrom('ipo_issues').selectAll().where('created_by', '=', 'demo').orderBy('id').execute()
-      expect(issues).toHaveLength(4)
-      expect(issues.every((i) => i.symbol.startsWith('TJ') && i.name.includes('(fictional)'))).toBe(true)
-      // drawn (awaiting listing), closed (frozen, awaiting the draw), open, upcoming
-      expect(issues.map((i) => [i.drawn_at !== null, i.frozen_at !== null, i.opens_at <= now])).toEqual([
-        [true, true, true],
-        [false, true, true],
-        [false, false, true],
-        [false, false, false],
-      ])
+      const all = await demo.database.db.selectFrom('ipo_issues').selectAll().where('created_by', '=', 'demo').orderBy('id').execute()
+      expect(all).toHaveLength(8)
+      expect(all.every((i) => i.symbol.startsWith('TJ') && i.name.includes('(fictional)'))).toBe(true)
+      const issues = all.filter((i) => i.kind === 'ipo')
+      const placements = all.filter((i) => i.kind === 'placement')
+      // The IPOs keep the first ids, as before placements.
+      expect(issues.map((i) => i.id)).toEqual([1, 2, 3, 4].map((k) => all[0]!.id + k - 1))
+      for (const kind of [issues, placements]) {
+        // drawn (awaiting listing), closed (frozen, awaiting the draw), open, upcoming
+        expect(kind.map((i) => [i.drawn_at !== null, i.frozen_at !== null, i.opens_at <= now])).toEqual([
+          [true, true, true],
+          [false, true, true],
+          [false, false, true],
+          [false, false, false],
+        ])
+      }
       expect(new Set(issues.map((i) => i.payment_mode))).toEqual(new Set(['blocked', 'pay_after_win']))
-      // Once the open and the upcoming ones have closed, two more are created.
+      // Placements: blocked money, a tier minimum of ₹1,00,000 or ₹50,000 as whole lots rounded up.
+      for (const p of placements) {
+        expect(p.payment_mode).toBe('blocked')
+        expect([10_000_000, 5_000_000]).toContain(p.min_amount)
+        expect(p.min_lots).toBe(Math.ceil(p.min_amount! / (p.lot_size * p.price)))
+        expect(p.retail_shares).toBeGreaterThanOrEqual(p.min_lots * p.lot_size)
+      }
+      // Once the open and the upcoming ones have closed, two issues and one placement are created.
       const later = issues[3]!.closes_at
       await demo.app.jobs.sweep('ipo', later)
-      const open = await demo.database.db.selectFrom('ipo_issues').select('id').where('closes_at', '>', later).execute()
-      expect(open).toHaveLength(2)
+      const coming = await demo.database.db.selectFrom('ipo_issues').select('kind').where('closes_at', '>', later).execute()
+      expect(coming.map((i) => i.kind).sort()).toEqual(['ipo', 'ipo', 'placement'])
       const again = await demo.app.jobs.sweep('ipo', later)
       expect((again as { result: { created: number } }).result.created).toBe(0)
     } finally {
       await demo.close()
     }
   })
-})
 
+  it('takes a demo placement through every stage: applied, drawn in proportion, settled, listed', async () => {
+    const demo = await createTestApp({ config: { ipo: { ...t.config.ipo, demoStepMs: 60_000 } } })
+    try {
+      await demo.app.jobs.sweep('ipo', demo.clock.now())
+      const open = await demo.database.db
+        .selectFrom('ipo_issues')
+        .selectAll()
+        .where('kind', '=', 'placement')
+        .where('opens_at', '<=', demo.clock.now())
+        .where('closes_at', '>', demo.clock.now())
+        .executeTakeFirstOrThrow()
+      const people = []
+      for (let i = 0; i < 4; i++) people.push(await demoApplicant(demo, `DEMOP${1000 + i}Q`, 50_000_000))
+      // Four minimum applications for a block of three and a bit: oversubscribed.
+      for (const who of people) {
+        const res = await demo.call('/newStock/subscribe', { id: open.id, lots: open.min_lots }, { headers: who.headers, key: true })
+        expect(res.body.status, res.raw).toBe(1)
+      }
+      for (const at of [open.closes_at, open.draw_at, open.refund_at, open.listing_at]) {
+        demo.clock.set(at)
+        await demo.app.jobs.sweep('ipo', at)
+      }
+      const issue = await demo.database.db.selectFrom('ipo_issues').selectAll().where('id', '=', open.id).executeTakeFirstOrThrow()
+      expect([issue.frozen_at, issue.drawn_at, issue.settled_at, issue.listed_at].every((s) => s !== null)).toBe(true)
+      const apps = await demo.database.db.selectFrom('ipo_applications').selectAll().where('issue_id', '=', open.id).execute()
+      const allotted = apps.reduce((sum, a) => sum + a.allotted_lots, 0)
+      expect(allotted).toBe(Math.floor(open.retail_shares / open.lot_size))
+      // In proportion: every equal application gets about the same share, none a guaranteed minimum lot.
+      expect(Math.max(...apps.map((a) => a.allotted_lots)) - Math.min(...apps.map((a) => a.allotted_lots))).toBeLessThanOrEqual(1)
+      for (const a of apps) expect(a.status).toBe(a.allotted_lots > 0 ? 'listed' : 'refunded')
+      for (const who of people) expect((await balancesOf(demo.database.db, who.userId)).frozen).toBe(0)
+      expect(await unbalancedEntries(demo.database.db)).toEqual([])
+    } finally {
+      await demo.close()
+    }
+  })
+})
