@@ -198,11 +198,23 @@ export async function settleApplication(trx: Tx, u: { id: number; allottedLots: 
     .executeTakeFirstOrThrow()
 }
 
-/** Lots reallocated to an application (draw.ts step 8): it owes them by `payDeadline`. */
-export async function awardLots(trx: Tx, u: { id: number; allottedLots: number; payDeadline: number; now: number }): Promise<void> {
-  await trx
-    .updateTable('ipo_applications')
-    .set({ allotted_lots: u.allottedLots, status: 'pending_payment', pay_deadline: u.payDeadline, updated_at: u.now })
-    .where('id', '=', u.id)
-    .execute()
+/** Awards per statement: two parameters each, far under PostgreSQL's 65,535. */
+const AWARD_BATCH = 5_000
+
+/**
+ * Lots reallocated to applications (draw.ts step 8): each now holds `allottedLots` and owes the
+ * unpaid ones by `payDeadline`. One UPDATE ... FROM (VALUES ...) per 5,000 awards, not one per award.
+ */
+export async function awardLots(trx: Tx, awards: readonly { id: number; allottedLots: number }[], payDeadline: number, now: number): Promise<void> {
+  for (let start = 0; start < awards.length; start += AWARD_BATCH) {
+    const rows = awards.slice(start, start + AWARD_BATCH).map((a) => sql`(${a.id}::bigint, ${a.allottedLots}::integer)`)
+    await sql`
+      update ipo_applications a set
+        allotted_lots = v.allotted_lots,
+        status = 'pending_payment',
+        pay_deadline = ${payDeadline}::bigint,
+        updated_at = ${now}::bigint
+      from (values ${sql.join(rows)}) as v (id, allotted_lots)
+      where a.id = v.id`.execute(trx)
+  }
 }

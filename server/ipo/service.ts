@@ -251,14 +251,13 @@ export async function reallocateReleased(trx: Tx, issue: IssueRow, released: num
     released,
     reallocationMinLots(issue),
   )
-  const awards: { id: number; lots: number }[] = []
+  const awards: { id: number; lots: number; allottedLots: number }[] = []
   for (const [i, a] of ordered.entries()) {
     const lots = extra[i]!
-    if (lots === 0) continue
-    await awardLots(trx, { id: a.id, allottedLots: a.allotted_lots + lots, payDeadline: deadline, now })
-    awards.push({ id: a.id, lots })
+    if (lots > 0) awards.push({ id: a.id, lots, allottedLots: a.allotted_lots + lots })
   }
-  return awards
+  await awardLots(trx, awards, deadline, now)
+  return awards.map(({ id, lots }) => ({ id, lots }))
 }
 
 /**
