@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react'
 import { AuditPanel } from './AuditPanel'
+import { IpoPanel } from './IpoPanel'
 import { OperatorsPanel } from './OperatorsPanel'
 import { ReviewsPanel } from './ReviewsPanel'
 import { UsersPanel } from './UsersPanel'
 import { adminCall, errorText, forget, signIn, storedOperator, type OperatorSession } from './session'
 
-const PANELS = { reviews: 'Reviews', users: 'Users', audit: 'Audit log', operators: 'Operators' } as const
+const PANELS = { reviews: 'Reviews', users: 'Users', ipo: 'New shares', audit: 'Audit log', operators: 'Operators' } as const
 type Panel = keyof typeof PANELS
 
-/** Sign-in, then the four panels. */
+/** Sign-in, then the panels. */
 export function AdminApp() {
   const [operator, setOperator] = useState<OperatorSession | null>(storedOperator)
   const [panel, setPanel] = useState<Panel>('reviews')
@@ -48,6 +49,7 @@ export function AdminApp() {
       <main className="admin-main">
         {panel === 'reviews' && <ReviewsPanel />}
         {panel === 'users' && <UsersPanel />}
+        {panel === 'ipo' && <IpoPanel />}
         {panel === 'audit' && <AuditPanel />}
         {panel === 'operators' && <OperatorsPanel />}
       </main>
