@@ -19,6 +19,7 @@ import { type IpoKind } from '../../src/contract/replies'
 import { SECTORS } from '../market/instruments'
 import { commitmentOf } from '../../src/contract/draw'
 import { minLotsForAmount } from './rules'
+import { countNotYetClosed, demoCount, insertDemoIssues } from './lifecycle-repository'
 
 const KEEP_AHEAD = 2
 const KEEP_AHEAD_PLACEMENTS = 1
@@ -116,28 +117,6 @@ function demoPlacement(n: number, schedule: Schedule, now: number): Insertable<I
 
 type Maker = (n: number, schedule: Schedule, now: number) => Insertable<IpoIssuesTable>
 
-async function demoCount(db: Executor, kind: IpoKind): Promise<number> {
-  const row = await db
-    .selectFrom('ipo_issues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_by', '=', 'demo')
-    .where('kind', '=', kind)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-/** Upcoming or open issues of a kind (not cancelled) at `now`. */
-async function countNotYetClosed(db: Executor, kind: IpoKind, now: number): Promise<number> {
-  const row = await db
-    .selectFrom('ipo_issues')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', kind)
-    .where('cancelled_at', 'is', null)
-    .where('closes_at', '>', now)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /** What one kind of demo issue needs at `now`: one at each stage at first, then `keepAhead` coming. */
 async function rowsOf(db: Executor, kind: IpoKind, make: Maker, keepAhead: number, step: number, now: number): Promise<Insertable<IpoIssuesTable>[]> {
   const n = await demoCount(db, kind)
@@ -164,12 +143,5 @@ export async function keepDemoIssues(db: Executor, step: number, now: number): P
     ...(await rowsOf(db, 'placement', demoPlacement, KEEP_AHEAD_PLACEMENTS, step, now)),
   ]
   if (rows.length === 0) return 0
-  // Another process's sweep may have taken the same serial: the unique symbol keeps one of each.
-  const inserted = await db
-    .insertInto('ipo_issues')
-    .values(rows)
-    .onConflict((oc) => oc.column('symbol').doNothing())
-    .returning('id')
-    .execute()
-  return inserted.length
+  return insertDemoIssues(db, rows)
 }

@@ -5,9 +5,10 @@
  * one statement over a JSON array (jsonb_to_recordset), the same on PGlite and PostgreSQL,
  * never one UPDATE per application.
  */
-import { sql } from 'kysely'
+import { type Insertable, sql } from 'kysely'
 import { type Executor, type Tx } from '../db/executor'
-import { type IpoApplicationStatus } from '../../src/contract/replies'
+import { type IpoIssuesTable } from '../db/types'
+import { type IpoApplicationStatus, type IpoKind } from '../../src/contract/replies'
 import { type ApplicationRow, type IssueRow } from './repository'
 
 export type StampColumn = 'frozen_at' | 'drawn_at' | 'settled_at' | 'listed_at'
@@ -95,13 +96,36 @@ export async function updateApplications(trx: Tx, changes: readonly ApplicationC
   }
 }
 
-/** Upcoming or open issues (not cancelled) at `now`: the demo keeps a few of these. */
-export async function countNotYetClosed(db: Executor, now: number): Promise<number> {
+/** The demo's issues of a kind so far. */
+export async function demoCount(db: Executor, kind: IpoKind): Promise<number> {
   const row = await db
     .selectFrom('ipo_issues')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_by', '=', 'demo')
+    .where('kind', '=', kind)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Upcoming or open issues of a kind (not cancelled) at `now`: the demo keeps a few of these. */
+export async function countNotYetClosed(db: Executor, kind: IpoKind, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('ipo_issues')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('kind', '=', kind)
     .where('cancelled_at', 'is', null)
     .where('closes_at', '>', now)
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** The demo's new issues; another process's sweep may have taken the same serial: the unique symbol keeps one of each. */
+export async function insertDemoIssues(db: Executor, rows: readonly Insertable<IpoIssuesTable>[]): Promise<number> {
+  const inserted = await db
+    .insertInto('ipo_issues')
+    .values([...rows])
+    .onConflict((oc) => oc.column('symbol').doNothing())
+    .returning('id')
+    .execute()
+  return inserted.length
 }

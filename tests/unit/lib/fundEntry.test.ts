@@ -6,7 +6,7 @@ import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderE
 import { type Paise } from '../../../server/ledger/money'
 import { dividendEntry } from '../../../server/dividends/rules'
 import { ipoAllotmentEntry, ipoBlockEntry, ipoListingEntry, ipoPaymentEntry, ipoReleaseEntry } from '../../../server/ipo/ledger-legs'
-import { activateLanguage, i18n } from '../../../src/i18n/setup'
+import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
 
@@ -88,6 +88,8 @@ describe('describeFundEntry', () => {
   it('is translated in every language, with the number kept', async () => {
     const expected = { tw: ['儲值 #1', '模擬資金', '兌換 INR → USD'], kr: ['입금 #1', '모의 투자 자금', '환전 INR → USD'], yd: ['जमा #1', 'डेमो फ़ंड', 'विनिमय INR → USD'] }
     const moves = [{ currency: 'INR', amount: -1 }, { currency: 'USD', amount: 1 }]
+    // The words live in the money screens' catalog, which their routes load.
+    await loadArea('funds')
     for (const [lang, words] of Object.entries(expected) as ['tw' | 'kr' | 'yd', string[]][]) {
       await activateLanguage(lang)
       expect([say({ reason: 'recharge', reference: 'recharge:1' }), say({ reason: 'demo_grant', reference: 'demo grant' }), say({ reason: 'exchange', reference: 'exchange:1', moves })]).toEqual(words)
