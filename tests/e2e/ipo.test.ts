@@ -104,6 +104,23 @@ describe('new shares, from application to a position sold', () => {
     await expect.poll(() => record().getAttribute('data-status'), { timeout: 20_000 }).toBe('applied')
   })
 
+  it('shows in the back office with its application, and nothing there chooses an outcome', async () => {
+    const desk = await browser.newPage()
+    try {
+      await desk.goto(`${server.url}/admin.html`)
+      await desk.locator('input[name=username]').fill('operator')
+      await desk.locator('input[name=password]').fill('operator-demo')
+      await desk.locator('button[type=submit]').click()
+      await desk.getByTestId('panel-ipo').click()
+      const row = desk.locator(`[data-testid=ipo-row][data-symbol=${SYMBOL}]`)
+      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('applied: 1')
+      // Only cancelling is offered, and only before the draw.
+      expect(await row.locator('button').allTextContents()).toEqual(['Cancel'])
+    } finally {
+      await desk.close()
+    }
+  })
+
   it('is drawn by the job, and the phone re-runs the draw and finds it matches', async () => {
     await recordStatus('pending_payment', issue.drawAt - Date.now() + 30_000)
     await expect.poll(() => record().getByTestId('ipo-record-allotted').textContent()).toContain('2 lot(s) allotted')

@@ -6,34 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedFirstOperator } from '../../../server/db/seed'
 import { balancesOf, unbalancedEntries } from '../../../server/ledger/repository'
-import { findUserByAccount } from '../../../server/accounts/repository'
 import { ADMIN_PREFIX } from '../../../server/admin/routes'
 import { type IpoAdminIssue } from '../../../src/contract/admin-replies'
 import { createTestApp, toReply, type Reply, type TestApp } from '../helpers'
 import { ADMIN_PATHS } from '../admin/admin-paths'
-import { grant } from '../trade/accounts'
-import { verifyIdentity } from './fixtures'
+import { applicant } from './fixtures'
 
 let t: TestApp
 type Headers = Record<string, string>
 let op: Headers
-let next = 9_740_000_000
-let panSerial = 1000
 
 const HOUR = 60 * 60_000
 
 async function admin(path: string, body: object, headers: Headers = op): Promise<Reply> {
   return toReply(await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${path}`, headers, payload: body }))
-}
-
-async function applicant(paise: number): Promise<{ userId: number; headers: Headers }> {
-  const account = String(++next)
-  await t.register(account)
-  const headers = await t.login(account, 'secret123')
-  const userId = (await findUserByAccount(t.database.db, account))!.id
-  await verifyIdentity(t.database.db, userId, `ADMIN${++panSerial}Z`, t.clock.now())
-  if (paise > 0) await grant(t, userId, paise)
-  return { userId, headers }
 }
 
 let serial = 0
@@ -132,7 +118,7 @@ describe('POST /api/admin/ipo/create', () => {
   })
 
   it('is closed to a user session', async () => {
-    const who = await applicant(0)
+    const who = await applicant(t, 0)
     expect((await admin('/ipo/create', newIssue(), who.headers)).statusCode).toBe(401)
   })
 })
@@ -141,7 +127,7 @@ describe('POST /api/admin/ipo/list and /ipo/cancel', () => {
   it('lists applications by status, and a cancel releases every blocked amount exactly, audited', async () => {
     const created = (await admin('/ipo/create', newIssue())).body.data as IpoAdminIssue
     t.clock.set(created.opensAt)
-    const people = [await applicant(500_000), await applicant(500_000)]
+    const people = [await applicant(t, 500_000), await applicant(t, 500_000)]
     for (const who of people) {
       const res = await t.call('/newStock/subscribe', { id: created.id, lots: 2 }, { headers: who.headers, key: true })
       expect(res.body.status, res.raw).toBe(1)
@@ -166,7 +152,7 @@ describe('POST /api/admin/ipo/list and /ipo/cancel', () => {
     const payLater = (await admin('/ipo/create', newIssue({ paymentMode: 'pay_after_win' }))).body.data as IpoAdminIssue
     const blocked = (await admin('/ipo/create', newIssue())).body.data as IpoAdminIssue
     t.clock.set(payLater.opensAt)
-    const who = await applicant(500_000)
+    const who = await applicant(t, 500_000)
     for (const issue of [payLater, blocked]) expect((await t.call('/newStock/subscribe', { id: issue.id, lots: 1 }, { headers: who.headers, key: true })).body.status).toBe(1)
     expect((await admin('/ipo/cancel', { id: payLater.id, reason: 'Withdrawn.' })).body).toMatchObject({ status: 1, data: { byStatus: { cancelled: 1 } } })
 

@@ -5,6 +5,9 @@ import { commitmentOf, digestOf, runDraw } from '../../../src/contract/draw'
 import { type Executor } from '../../../server/db/executor'
 import { type IpoIssuesTable } from '../../../server/db/types'
 import { allotmentRuleOf } from '../../../server/ipo/rules'
+import { findUserByAccount } from '../../../server/accounts/repository'
+import { type TestApp } from '../helpers'
+import { grant } from '../trade/accounts'
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
@@ -94,4 +97,24 @@ export async function drawIssue(db: Executor, issueId: number, now: number) {
   }
   await db.updateTable('ipo_issues').set({ frozen_at: now, digest, drawn_at: now }).where('id', '=', issueId).execute()
   return result
+}
+
+export type Applicant = { userId: number; account: string; headers: Record<string, string> }
+
+let accountSerial = 9_700_000_000
+let panSerial = 0
+
+/**
+ * A signed-in account with a verified identity and a PAN of its own (unless `pan` or
+ * `verified: false` says otherwise), holding `paise` from a grant.
+ */
+export async function applicant(t: TestApp, paise: number, options: { pan?: string; verified?: boolean } = {}): Promise<Applicant> {
+  const account = String(++accountSerial)
+  await t.register(account)
+  const headers = await t.login(account, 'secret123')
+  const userId = (await findUserByAccount(t.database.db, account))!.id
+  const pan = options.pan ?? `ABCDE${String(++panSerial % 10_000).padStart(4, '0')}F`
+  if (options.verified ?? true) await verifyIdentity(t.database.db, userId, pan, t.clock.now())
+  if (paise > 0) await grant(t, userId, paise)
+  return { userId, account, headers }
 }

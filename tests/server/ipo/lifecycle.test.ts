@@ -7,43 +7,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Selectable } from 'kysely'
 import { balancesOf, driftedBalances, unbalancedEntries } from '../../../server/ledger/repository'
-import { findUserByAccount } from '../../../server/accounts/repository'
 import { HOUSE_IPO_ESCROW } from '../../../server/ipo/ledger-legs'
 import { HOUSE_POSITION_MARGIN } from '../../../server/trade/ledger-legs'
 import { type IpoIssuesTable } from '../../../server/db/types'
 import { type IpoApplication } from '../../../src/contract/replies'
 import { createTestApp, type TestApp } from '../helpers'
-import { grant } from '../trade/accounts'
 import { close, expectBooksWhole, houseBalance } from '../trade/support'
-import { createIssue, verifyIdentity } from './fixtures'
+import { applicant, createIssue } from './fixtures'
 
 let t: TestApp
 type Who = { userId: number; headers: Record<string, string>; account: string }
-let next = 9_730_000_000
-let panSerial = 1000
 
 type Issue = Selectable<IpoIssuesTable>
-
-async function applicant(paise: number): Promise<Who> {
-  const account = String(++next)
-  await t.register(account)
-  const headers = await t.login(account, 'secret123')
-  const userId = (await findUserByAccount(t.database.db, account))!.id
-  await verifyIdentity(t.database.db, userId, `LCYCL${++panSerial}F`, t.clock.now())
-  if (paise > 0) await grant(t, userId, paise)
-  return { userId, headers, account }
-}
-
-/** A verified applicant with `paise` on another test app (the demo's). */
-async function demoApplicant(app: TestApp, pan: string, paise: number): Promise<Who> {
-  const account = String(++next)
-  await app.register(account)
-  const headers = await app.login(account, 'secret123')
-  const userId = (await findUserByAccount(app.database.db, account))!.id
-  await verifyIdentity(app.database.db, userId, pan, app.clock.now())
-  await grant(app, userId, paise)
-  return { userId, headers, account }
-}
 
 async function subscribe(who: Who, id: number, lots: number): Promise<IpoApplication> {
   const res = await t.call('/newStock/subscribe', { id, lots }, { headers: who.headers, key: true })
@@ -90,7 +65,7 @@ describe('the ipo job', () => {
     t.clock.set(start)
     // 3 lots for 3 applicants asking 2 each: everyone gets the minimum lot (SEBI retail rule).
     const issue = await openIssue({ retail_shares: 30 })
-    const people = [await applicant(1_000_000), await applicant(1_000_000), await applicant(1_000_000)]
+    const people = [await applicant(t, 1_000_000), await applicant(t, 1_000_000), await applicant(t, 1_000_000)]
     for (const who of people) await subscribe(who, issue.id, 2)
     for (const who of people) expect(await balancesOf(t.database.db, who.userId)).toMatchObject({ available: 800_000, frozen: 200_000 })
 
@@ -147,7 +122,7 @@ describe('the ipo job', () => {
     t.clock.set(start)
     const issue = await openIssue({ retail_shares: 30 })
     const people: Who[] = []
-    for (let i = 0; i < 7; i++) people.push(await applicant(500_000))
+    for (let i = 0; i < 7; i++) people.push(await applicant(t, 500_000))
     for (const who of people) await subscribe(who, issue.id, 3)
     await sweep(issue.closes_at)
     await sweep(issue.draw_at)
@@ -167,7 +142,7 @@ describe('the ipo job', () => {
     t.clock.set(start)
     const issue = await openIssue({ retail_shares: 20, payment_mode: 'pay_after_win' })
     const people: Who[] = []
-    for (let i = 0; i < 4; i++) people.push(await applicant(300_000))
+    for (let i = 0; i < 4; i++) people.push(await applicant(t, 300_000))
     const refs = new Map<number, IpoApplication>()
     for (const who of people) refs.set(who.userId, await subscribe(who, issue.id, 1))
     await sweep(issue.closes_at)
@@ -203,7 +178,7 @@ describe('the ipo job', () => {
   it('changes nothing when a sweep runs twice at the same time', async () => {
     t.clock.set(start)
     const issue = await openIssue({ retail_shares: 20 })
-    for (let i = 0; i < 3; i++) await subscribe(await applicant(500_000), issue.id, 2)
+    for (let i = 0; i < 3; i++) await subscribe(await applicant(t, 500_000), issue.id, 2)
     for (const at of [issue.closes_at, issue.draw_at, issue.refund_at, issue.listing_at]) {
       await sweep(at)
       const once = await snapshot()
@@ -222,7 +197,7 @@ describe('the ipo job', () => {
       t.clock.set(start)
       const issue = await openIssue({ retail_shares: 80, lot_size: 10, payment_mode: mode, min_lots: 1 })
       const people: Who[] = []
-      for (let i = 0; i < 9; i++) people.push(await applicant(2_000_000))
+      for (let i = 0; i < 9; i++) people.push(await applicant(t, 2_000_000))
       const apps: { who: Who; app: IpoApplication }[] = []
       for (const who of people) apps.push({ who, app: await subscribe(who, issue.id, 1 + random(4)) })
       await sweep(issue.closes_at)
@@ -311,7 +286,7 @@ describe('the demo issues', () => {
         .where('closes_at', '>', demo.clock.now())
         .executeTakeFirstOrThrow()
       const people = []
-      for (let i = 0; i < 4; i++) people.push(await demoApplicant(demo, `DEMOP${1000 + i}Q`, 50_000_000))
+      for (let i = 0; i < 4; i++) people.push(await applicant(demo, 50_000_000, { pan: `DEMOP${1000 + i}Q` }))
       // Four minimum applications for a block of three and a bit: oversubscribed.
       for (const who of people) {
         const res = await demo.call('/newStock/subscribe', { id: open.id, lots: open.min_lots }, { headers: who.headers, key: true })

@@ -4,26 +4,13 @@
  * (src/contract/draw.ts step 9), and published with that basis so anyone can re-run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findUserByAccount } from '../../../server/accounts/repository'
 import { minLotsForAmount } from '../../../server/ipo/rules'
 import { verifyDraw, type DrawPublication } from '../../../src/contract/draw'
 import { type IpoDraw, type IpoIssue } from '../../../src/contract/replies'
 import { createTestApp, type TestApp } from '../helpers'
-import { grant } from '../trade/accounts'
-import { createIssue, drawIssue, verifyIdentity } from './fixtures'
+import { applicant, createIssue, drawIssue } from './fixtures'
 
 let t: TestApp
-let next = 9_730_000_000
-
-async function applicant(paise: number): Promise<Record<string, string>> {
-  const account = String(++next)
-  await t.register(account)
-  const headers = await t.login(account, 'secret123')
-  const userId = (await findUserByAccount(t.database.db, account))!.id
-  await verifyIdentity(t.database.db, userId, `PLACE${String(next).slice(-4)}P`, t.clock.now())
-  if (paise > 0) await grant(t, userId, paise)
-  return headers
-}
 
 beforeAll(async () => {
   t = await createTestApp()
@@ -41,14 +28,14 @@ describe('placements', () => {
     // 50 lots of ₹10,000 shares: ₹50,00,000 at most, far above the ₹2,00,000 retail cap.
     const placement = await createIssue(t.database.db, { at: t.clock.now(), kind: 'placement', min_amount: 500_000, min_lots: 5, retail_shares: 500, lot_size: 10, price: 1_000_000 })
     const ipo = await createIssue(t.database.db, { at: t.clock.now() })
-    const placements = (await t.call('/newStock/list', { kind: 'placement' }, { headers: await applicant(0) })).body.data as { data: IpoIssue[] }
+    const placements = (await t.call('/newStock/list', { kind: 'placement' }, { headers: (await applicant(t, 0)).headers })).body.data as { data: IpoIssue[] }
     expect(placements.data.map((i) => i.id)).toEqual([placement.id])
     expect(placements.data[0]).toMatchObject({ kind: 'placement', minAmount: 500_000, minLots: 5, maxLots: 50, allottableLots: 50 })
-    const ipos = (await t.call('/newStock/list', {}, { headers: await applicant(0) })).body.data as { data: IpoIssue[] }
+    const ipos = (await t.call('/newStock/list', {}, { headers: (await applicant(t, 0)).headers })).body.data as { data: IpoIssue[] }
     expect(ipos.data.map((i) => i.id)).toContain(ipo.id)
     expect(ipos.data.map((i) => i.id)).not.toContain(placement.id)
 
-    const big = await applicant(500_000_000)
+    const big = (await applicant(t, 500_000_000)).headers
     const below = await t.call('/newStock/subscribe', { id: placement.id, lots: 4 }, { headers: big, key: true })
     expect(below.body).toMatchObject({ status: 0, code: 'ipo_lots_invalid', params: { min: 5, max: 50 } })
     const above = await t.call('/newStock/subscribe', { id: placement.id, lots: 30 }, { headers: big, key: true })
@@ -59,7 +46,7 @@ describe('placements', () => {
     const placement = await createIssue(t.database.db, { at: t.clock.now(), kind: 'placement', min_amount: 100_000, min_lots: 1, retail_shares: 100, lot_size: 10, price: 10_000 })
     // 10 lots offered; 5 + 10 + 5 = 20 asked: half each, whole lots.
     for (const lots of [5, 10, 5]) {
-      const res = await t.call('/newStock/subscribe', { id: placement.id, lots }, { headers: await applicant(1_000_000), key: true })
+      const res = await t.call('/newStock/subscribe', { id: placement.id, lots }, { headers: (await applicant(t, 1_000_000)).headers, key: true })
       expect(res.body.status, JSON.stringify(res.body)).toBe(1)
     }
     await drawIssue(t.database.db, placement.id, t.clock.now())

@@ -4,30 +4,15 @@
  * result, and bad input as a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findUserByAccount } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
-import { grant } from '../trade/accounts'
-import { createIssue, drawIssue, verifyIdentity } from './fixtures'
+import { applicant, createIssue, drawIssue } from './fixtures'
 import { DRAW_ALGORITHM, verifyDraw } from '../../../src/contract/draw'
 import { type IpoApplication, type IpoDraw, type IpoIssue } from '../../../src/contract/replies'
 
 let t: TestApp
-type Who = { userId: number; headers: Record<string, string> }
-let next = 9_730_000_000
-let panSerial = 2000
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
-
-async function applicant(paise: number): Promise<Who> {
-  const account = String(++next)
-  await t.register(account)
-  const headers = await t.login(account, 'secret123')
-  const userId = (await findUserByAccount(t.database.db, account))!.id
-  await verifyIdentity(t.database.db, userId, `FGHIJ${++panSerial}K`, t.clock.now())
-  if (paise > 0) await grant(t, userId, paise)
-  return { userId, headers }
-}
 
 type Page<T> = { data: T[]; total: number }
 
@@ -46,7 +31,7 @@ describe('POST /newStock/list and /newStock/detail', () => {
     const closed = await createIssue(db, { at: now, opens_at: now - 2 * DAY, closes_at: now - HOUR })
     const cancelled = await createIssue(db, { at: now, opens_at: now - 3 * HOUR, cancelled_at: now - HOUR, cancel_reason: 'prospectus withdrawn' })
     const listed = await createIssue(db, { at: now, opens_at: now - 9 * DAY, closes_at: now - 8 * DAY, drawn_at: now - 7 * DAY, listed_at: now - 5 * DAY })
-    const who = await applicant(1_000_000)
+    const who = await applicant(t, 1_000_000)
     expect((await t.call('/newStock/subscribe', { id: open.id, lots: 4 }, { headers: who.headers, key: true })).body.status).toBe(1)
 
     const tab = async (status?: string) => {
@@ -70,7 +55,7 @@ describe('POST /newStock/list and /newStock/detail', () => {
   })
 
   it('pages with a total', async () => {
-    const who = await applicant(0)
+    const who = await applicant(t, 0)
     const all = (await t.call('/newStock/list', { size: 100 }, { headers: who.headers })).body.data as Page<IpoIssue>
     const second = (await t.call('/newStock/list', { page: 2, size: 2 }, { headers: who.headers })).body.data as Page<IpoIssue>
     expect(second.total).toBe(all.total)
@@ -82,14 +67,14 @@ describe('POST /newStock/records', () => {
   it("lists only the user's own applications, newest first, filtered by status", async () => {
     const now = t.clock.now()
     const [a, b] = [await createIssue(t.database.db, { at: now }), await createIssue(t.database.db, { at: now })]
-    const who = await applicant(10_000_000)
-    const other = await applicant(10_000_000)
+    const who = await applicant(t, 10_000_000)
+    const other = await applicant(t, 10_000_000)
     for (const issue of [a, b]) await t.call('/newStock/subscribe', { id: issue.id, lots: 1 }, { headers: who.headers, key: true })
     await t.call('/newStock/subscribe', { id: a.id, lots: 1 }, { headers: other.headers, key: true })
     const mine = (await t.call('/newStock/records', {}, { headers: who.headers })).body.data as Page<IpoApplication>
     expect(mine.total).toBe(2)
     expect(mine.data.map((r) => r.issueId)).toEqual([b.id, a.id])
-    expect(mine.data[0]).toMatchObject({ status: 'applied', symbol: b.symbol, lotSize: 10, price: 10_000, pan: 'FG*******K' })
+    expect(mine.data[0]).toMatchObject({ status: 'applied', symbol: b.symbol, lotSize: 10, price: 10_000, pan: 'AB*******F' })
     const none = (await t.call('/newStock/records', { status: 'paid' }, { headers: who.headers })).body.data as Page<IpoApplication>
     expect(none).toEqual({ data: [], total: 0 })
   })
@@ -99,7 +84,7 @@ describe('POST /newStock/draw', () => {
   it('is public, hides the seed until the draw and the list until the close, and re-runs to the same result', async () => {
     const now = t.clock.now()
     const issue = await createIssue(t.database.db, { at: now, retail_shares: 20 })
-    const people = [await applicant(1_000_000), await applicant(1_000_000), await applicant(1_000_000)]
+    const people = [await applicant(t, 1_000_000), await applicant(t, 1_000_000), await applicant(t, 1_000_000)]
     for (const [i, who] of people.entries()) await t.call('/newStock/subscribe', { id: issue.id, lots: i + 1 }, { headers: who.headers, key: true })
 
     // No session headers at all: anyone may check a draw.
@@ -126,7 +111,7 @@ describe('POST /newStock/draw', () => {
 
 describe('bad input', () => {
   it('is a 400 in the envelope', async () => {
-    const who = await applicant(0)
+    const who = await applicant(t, 0)
     const bad = [
       ['/newStock/list', { status: 'soon' }],
       ['/newStock/list', { size: 0 }],

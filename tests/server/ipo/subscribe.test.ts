@@ -9,32 +9,17 @@ import { randomUUID } from 'node:crypto'
 import { setFlag } from '../../../server/accounts/flag-repository'
 import { balancesOf, postEntry } from '../../../server/ledger/repository'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../../../server/ledger/rules'
-import { findUserByAccount } from '../../../server/accounts/repository'
 import { createTestApp, type TestApp } from '../helpers'
-import { grant } from '../trade/accounts'
-import { createIssue, drawIssue, verifyIdentity } from './fixtures'
+import { applicant, createIssue, drawIssue } from './fixtures'
 import { reallocateReleased } from '../../../server/ipo/service'
 import { lockIssue } from '../../../server/ipo/repository'
 import { type IpoApplication } from '../../../src/contract/replies'
 
 let t: TestApp
 type Who = { userId: number; headers: Record<string, string> }
-let next = 9_720_000_000
-let panSerial = 1000
 
 const HOUR = 60 * 60_000
 const DAY = 24 * HOUR
-
-/** A signed-in account, verified with its own PAN unless told otherwise, holding `paise`. */
-async function applicant(paise: number, options: { pan?: string; verified?: boolean } = {}): Promise<Who> {
-  const account = String(++next)
-  await t.register(account)
-  const headers = await t.login(account, 'secret123')
-  const userId = (await findUserByAccount(t.database.db, account))!.id
-  if (options.verified ?? true) await verifyIdentity(t.database.db, userId, options.pan ?? `ABCDE${++panSerial}F`, t.clock.now())
-  if (paise > 0) await grant(t, userId, paise)
-  return { userId, headers }
-}
 
 const subscribe = (who: Who, id: number, lots: number) => t.call('/newStock/subscribe', { id, lots }, { headers: who.headers, key: true })
 const application = (res: { body: { data?: unknown } }) => res.body.data as IpoApplication
@@ -47,7 +32,7 @@ afterAll(() => t.close())
 describe('POST /newStock/subscribe', () => {
   it('files a blocked application and freezes exactly lots x lot size x price', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const who = await applicant(1_000_000)
+    const who = await applicant(t, 1_000_000)
     const res = await subscribe(who, issue.id, 3)
     expect(res.body).toMatchObject({ status: 1, data: { issueId: issue.id, lots: 3, amount: 300_000, status: 'applied', paymentMode: 'blocked', rank: null, owed: 0 } })
     expect(application(res).ref).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/)
@@ -57,7 +42,7 @@ describe('POST /newStock/subscribe', () => {
 
   it('freezes nothing for a pay-after-win issue', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now(), payment_mode: 'pay_after_win' })
-    const who = await applicant(0)
+    const who = await applicant(t, 0)
     expect((await subscribe(who, issue.id, 2)).body).toMatchObject({ status: 1, data: { status: 'applied', amount: 200_000, paymentMode: 'pay_after_win' } })
     expect(await balancesOf(t.database.db, who.userId)).toMatchObject({ available: 0, frozen: 0 })
   })
@@ -66,7 +51,7 @@ describe('POST /newStock/subscribe', () => {
     const now = t.clock.now()
     const early = await createIssue(t.database.db, { at: now, opens_at: now + HOUR, closes_at: now + DAY })
     const late = await createIssue(t.database.db, { at: now, opens_at: now - DAY, closes_at: now - HOUR })
-    const who = await applicant(1_000_000)
+    const who = await applicant(t, 1_000_000)
     expect((await subscribe(who, early.id, 1)).body).toMatchObject({ status: 0, code: 'ipo_not_open', params: { opens: now + HOUR, closes: now + DAY } })
     expect((await subscribe(who, late.id, 1)).body).toMatchObject({ status: 0, code: 'ipo_not_open' })
     // The close is exclusive: at closes_at the list is frozen.
@@ -83,7 +68,7 @@ describe('POST /newStock/subscribe', () => {
   it('refuses lots below the minimum or above the retail cap, in whole lots', async () => {
     // 20,000,000 paise retail cap / (10 shares x 10,000 paise) = 200 lots.
     const issue = await createIssue(t.database.db, { at: t.clock.now(), min_lots: 2 })
-    const who = await applicant(100_000_000)
+    const who = await applicant(t, 100_000_000)
     expect((await subscribe(who, issue.id, 1)).body).toMatchObject({ code: 'ipo_lots_invalid', params: { min: 2, max: 200 } })
     expect((await subscribe(who, issue.id, 201)).body).toMatchObject({ code: 'ipo_lots_invalid', params: { min: 2, max: 200 } })
     expect((await subscribe(who, issue.id, 200)).body.status).toBe(1)
@@ -91,33 +76,33 @@ describe('POST /newStock/subscribe', () => {
 
   it('refuses without a verified identity, and an unknown issue', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const who = await applicant(1_000_000, { verified: false })
+    const who = await applicant(t, 1_000_000, { verified: false })
     expect((await subscribe(who, issue.id, 1)).body).toMatchObject({ code: 'real_name_required', params: { status: 'none' } })
     expect((await subscribe(who, 999_999, 1)).body).toMatchObject({ code: 'ipo_not_found', params: { id: 999_999 } })
   })
 
   it('refuses a second application by the same user, and the same PAN from another account', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const who = await applicant(1_000_000, { pan: 'PQRSX1234Z' })
+    const who = await applicant(t, 1_000_000, { pan: 'PQRSX1234Z' })
     expect((await subscribe(who, issue.id, 1)).body.status).toBe(1)
     expect((await subscribe(who, issue.id, 1)).body).toMatchObject({ code: 'ipo_limit_reached', params: { limit: 1 } })
-    const twin = await applicant(1_000_000, { pan: 'PQRSX1234Z' })
+    const twin = await applicant(t, 1_000_000, { pan: 'PQRSX1234Z' })
     expect((await subscribe(twin, issue.id, 1)).body).toMatchObject({ code: 'ipo_pan_used' })
     expect(await balancesOf(t.database.db, twin.userId)).toMatchObject({ frozen: 0 })
   })
 
   it('refuses a blocked application the balance does not cover, and an account that may not trade', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const poor = await applicant(99_999)
+    const poor = await applicant(t, 99_999)
     expect((await subscribe(poor, issue.id, 1)).body).toMatchObject({ code: 'insufficient_balance', params: { available: 99_999, required: 100_000 } })
-    const flagged = await applicant(1_000_000)
+    const flagged = await applicant(t, 1_000_000)
     await setFlag(t.database.db, { userId: flagged.userId, flag: 'no_trade', reason: 'under review', setBy: 'test', now: t.clock.now() })
     expect((await subscribe(flagged, issue.id, 1)).body.code).toBe('trading_disabled')
   })
 
   it('files exactly one application and one freeze from 200 simultaneous requests by one user', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const who = await applicant(100_000_000)
+    const who = await applicant(t, 100_000_000)
     const replies = await Promise.all(Array.from({ length: 200 }, () => t.call('/newStock/subscribe', { id: issue.id, lots: 1 }, { headers: who.headers, key: randomUUID() })))
     expect(replies.filter((r) => r.body.status === 1)).toHaveLength(1)
     expect(new Set(replies.filter((r) => r.body.status === 0).map((r) => r.body.code))).toEqual(new Set(['ipo_limit_reached']))
@@ -128,7 +113,7 @@ describe('POST /newStock/subscribe', () => {
 
   it('answers a replayed key with the first application and freezes once', async () => {
     const issue = await createIssue(t.database.db, { at: t.clock.now() })
-    const who = await applicant(1_000_000)
+    const who = await applicant(t, 1_000_000)
     const key = randomUUID()
     const first = await t.call('/newStock/subscribe', { id: issue.id, lots: 2 }, { headers: who.headers, key })
     const again = await t.call('/newStock/subscribe', { id: issue.id, lots: 2 }, { headers: who.headers, key })
@@ -142,7 +127,7 @@ describe('paying for and waiving an allotment (pay after win)', () => {
   /** Three applicants of an issue with 2 allottable lots, drawn: who got what, in draw order. */
   async function drawnIssue() {
     const issue = await createIssue(t.database.db, { at: t.clock.now(), payment_mode: 'pay_after_win', retail_shares: 20 })
-    const people = [await applicant(1_000_000), await applicant(1_000_000), await applicant(1_000_000)]
+    const people = [await applicant(t, 1_000_000), await applicant(t, 1_000_000), await applicant(t, 1_000_000)]
     const ids = new Map<number, Who>()
     for (const who of people) ids.set(application(await subscribe(who, issue.id, 1)).id, who)
     const drawAt = issue.draw_at
