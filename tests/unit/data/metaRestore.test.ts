@@ -35,3 +35,32 @@ it('rebuilds a good row with only the fields of today\'s shape', async () => {
   await db.meta.put({ key: metaKeys.realName(A), value: info, updatedAt: 1 })
   expect(await readMeta(metaKeys.realName(A), restoreAccountMeta.realName)).toEqual(info)
 })
+
+it('keeps a stored application or issue of a status this app knows, and drops one it does not (issue 10)', async () => {
+  const application = {
+    id: 3,
+    issueId: 1,
+    symbol: 'TJLANTERN',
+    name: 'Lantern Textiles (fictional)',
+    ref: '7K3M9Q2XWD',
+    pan: 'AB*******F',
+    lots: 2,
+    lotSize: 40,
+    price: 25_000,
+    amount: 2_000_000,
+    paymentMode: 'pay_after_win',
+    status: 'pending_payment',
+    rank: 4,
+    allottedLots: 2,
+    paidLots: 0,
+    owed: 2_000_000,
+    payDeadline: 9,
+    orderId: null,
+    createdAt: 1,
+    updatedAt: 2,
+  }
+  await db.meta.put({ key: metaKeys.ipoApplications(A), value: [application, { ...application, id: 4, status: 'lottery_pending' }], updatedAt: 1 })
+  expect(await readMeta(metaKeys.ipoApplications(A), restoreAccountMeta.ipoApplications)).toEqual([application])
+  await db.meta.put({ key: metaKeys.ipoIssues('ipo'), value: [{ id: 1, kind: 'ipo', stage: 'open' }], updatedAt: 1 })
+  expect(await readMeta(metaKeys.ipoIssues('ipo'), restoreDeviceMeta.ipoIssues)).toEqual([])
+})
