@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
-import { launchChromium } from './support/browser'
+import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { translation } from './support/catalog'
 import { startServer, type RunningServer } from './support/server'
 
@@ -170,10 +170,7 @@ describe('money in and out, decided in the back office', () => {
     expect(csv).toMatch(/withdrawal_paid/)
 
     // Offline, the records and their tabs still open from the device.
-    await user.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
-    })
+    await waitUntilOfflineReady(user)
     await user.context().setOffline(true)
     await user.reload()
     await expect.poll(() => user.locator('[data-testid=fund-record][data-reason=recharge]').count()).toBe(1)

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type Page } from 'playwright-core'
-import { launchChromium } from './support/browser'
+import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 import { signIn } from './support/signIn'
 
@@ -86,10 +86,7 @@ describe('identity and bank cards', () => {
     await expect.poll(() => page.getByTestId('bank-card').count(), { timeout: 15_000 }).toBe(1)
     expect(await page.getByTestId('bank-card').textContent()).toContain('•••• 9012')
 
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
-    })
+    await waitUntilOfflineReady(page)
     await page.context().setOffline(true)
     await page.reload()
     await expect.poll(() => page.getByTestId('bank-card').count()).toBe(1)

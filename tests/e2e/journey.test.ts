@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { launchChromium } from './support/browser'
+import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 import { translation } from './support/catalog'
 
@@ -46,14 +46,6 @@ async function logIn(p: Page): Promise<void> {
   await p.locator('button[type=submit]').click()
   await p.waitForURL(/#\/home\/index/)
   await expect.poll(() => p.getByTestId('account-number').textContent()).toBe(account)
-}
-
-/** The shell is precached and the page controlled by the service worker, so it opens offline. */
-async function waitUntilOfflineReady(p: Page): Promise<void> {
-  await p.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
-  })
 }
 
 async function chooseLanguage(p: Page, lang: string): Promise<void> {

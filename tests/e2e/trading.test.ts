@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { launchChromium } from './support/browser'
+import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 
 const DEMO = { account: '9000000001', password: 'demo1234' }
@@ -76,14 +76,6 @@ async function logIn(p: Page): Promise<void> {
   await p.locator('button[type=submit]').click()
   await p.waitForURL(/#\/home\/index/)
   await expect.poll(() => p.getByTestId('account-number').textContent()).toBe(DEMO.account)
-}
-
-/** The shell is precached and the page controlled by the service worker, so it opens offline. */
-async function waitUntilOfflineReady(p: Page): Promise<void> {
-  await p.evaluate(async () => {
-    await navigator.serviceWorker.ready
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }))
-  })
 }
 
 /** Fills the open order form as a limit order at `typed` rupees and confirms it. */
