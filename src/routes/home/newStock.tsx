@@ -2,22 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { requireSession } from '../../app/guards'
 import { loadArea } from '../../i18n/setup'
 import { NewStockScreen } from '../../features/ipo/NewStockScreen'
-import { IPO_TABS, type IpoTab } from '../../features/ipo/rules'
+import { issueListSearch } from '../../features/ipo/search'
 
-/** Optional, so a plain link opens the open tab. */
-type Search = { tab?: IpoTab }
-
-export const Route = createFileRoute('/home/newStock')({
-  validateSearch: (search: Record<string, unknown>): Search => {
-    const tab = IPO_TABS.find((name) => name === search.tab)
-    return tab && tab !== 'open' ? { tab } : {}
-  },
-  beforeLoad: requireSession,
-  loader: () => loadArea('shares'),
-  component: Screen,
-})
+export const Route = createFileRoute('/home/newStock')({ validateSearch: issueListSearch, beforeLoad: requireSession, loader: () => loadArea('shares'), component: Screen })
 
 function Screen() {
-  const tab = Route.useSearch({ select: (s) => s.tab ?? 'open' })
-  return <NewStockScreen kind="ipo" tab={tab} />
+  return <NewStockScreen kind="ipo" tab={Route.useSearch({ select: (s) => s.tab ?? 'open' })} />
 }

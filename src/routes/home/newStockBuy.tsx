@@ -2,20 +2,10 @@ import { createFileRoute } from '@tanstack/react-router'
 import { requireSession } from '../../app/guards'
 import { loadArea } from '../../i18n/setup'
 import { NewStockBuyScreen } from '../../features/ipo/NewStockBuyScreen'
+import { issueSearch } from '../../features/ipo/search'
 
-type Search = { id: number }
-
-export const Route = createFileRoute('/home/newStockBuy')({
-  validateSearch: (search: Record<string, unknown>): Search => {
-    const id = Number(search.id)
-    return { id: Number.isSafeInteger(id) && id > 0 ? id : 0 }
-  },
-  beforeLoad: requireSession,
-  loader: () => loadArea('shares'),
-  component: Screen,
-})
+export const Route = createFileRoute('/home/newStockBuy')({ validateSearch: issueSearch, beforeLoad: requireSession, loader: () => loadArea('shares'), component: Screen })
 
 function Screen() {
-  const id = Route.useSearch({ select: (s) => s.id })
-  return <NewStockBuyScreen kind="ipo" id={id} />
+  return <NewStockBuyScreen kind="ipo" id={Route.useSearch({ select: (s) => s.id })} />
 }
