@@ -52,7 +52,7 @@ export function report(draw: PublishedDraw, verification: DrawVerification = che
     `algorithm:  ${v.algorithmKnown ? 'known' : `UNKNOWN (this tool re-runs tijori-draw-v1)`}`,
     `commitment: sha256(seed) ${yesNo(v.commitmentMatches)}`,
     `digest:     sha256(list) ${yesNo(v.digestMatches)}`,
-    `applications ${v.applications}, allottable lots ${draw.allottableLots}, minimum ${draw.minLots} lots`,
+    `applications ${v.applications}, allottable lots ${draw.allottableLots}, minimum ${draw.minLot} lots`,
     `allottees ${v.allottees}, lots allotted ${v.allottedLots}; the server's result lists ${draw.result.length}`,
     `first ranks (re-run):`,
   )

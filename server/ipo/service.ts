@@ -287,7 +287,7 @@ export async function drawOf(deps: IpoDeps, id: number): Promise<IpoDraw> {
     digest: frozen ? issue.digest : null,
     applications: applications.map((a) => ({ ref: a.ref, lots: a.lots })),
     allottableLots: rule.allottableLots,
-    minLots: rule.minLots,
+    minLot: rule.minLots,
     basis: rule.basis,
     result,
     drawnAt: issue.drawn_at,

@@ -233,7 +233,7 @@ export const IpoDraw = Type.Object({
   digest: Nullable(Type.String({ description: 'sha256 of the frozen list, from the close' })),
   applications: Type.Array(Type.Object({ ref: Type.String(), lots: Type.Integer() }), { description: 'the frozen list, by reference; empty before the close' }),
   allottableLots: Type.Integer(),
-  minLots: Type.Integer(),
+  minLot: Type.Integer({ description: 'the minimum application, in lots (draw.ts: M)' }),
   basis: Type.Union([Type.Literal('sebi_retail'), Type.Literal('proportional')], { description: 'the allotment rule: draw.ts step 7 (an IPO) or step 9 (a placement)' }),
   result: Type.Array(Type.Object({ ref: Type.String(), rank: Type.Integer(), lots: Type.Integer() }), { description: 'the first allotment in draw order; empty before the draw' }),
   drawnAt: Nullable(Type.Integer()),

@@ -19,7 +19,8 @@ const applications = Array.from({ length: 5_000 }, (_, i) => ({ ref: `E2E${Strin
 
 function honest(): IpoDraw {
   const base = { seed: SEED, beacon: '', digest: digestOf(applications), applications, allottableLots: 400, minLots: 1, basis: 'sebi_retail' as const }
-  return { issueId: 42, algorithm: DRAW_ALGORITHM, commitment: commitmentOf(SEED), ...base, result: runDraw(base), drawnAt: Date.now() }
+  const { minLots, ...rest } = base
+  return { issueId: 42, algorithm: DRAW_ALGORITHM, commitment: commitmentOf(SEED), ...rest, minLot: minLots, result: runDraw(base), drawnAt: Date.now() }
 }
 
 let server: RunningServer

@@ -138,7 +138,7 @@ function AfterDraw({ draw, verification: v, ownRef }: { draw: PublishedDraw; ver
   const allottees = v.allottees.toLocaleString('en-IN')
   const lots = v.allottedLots.toLocaleString('en-IN')
   const allottable = draw.allottableLots.toLocaleString('en-IN')
-  const minLots = draw.minLots
+  const minLots = draw.minLot
   return (
     <>
       <div className={`card draw-verdict ${v.allMatch ? 'draw-verdict--ok' : 'draw-verdict--bad'}`} data-testid="draw-verdict" data-ok={v.allMatch}>

@@ -39,7 +39,7 @@ export function checkPublishedDraw(draw: PublishedDraw): DrawVerification {
       results: [],
     }
   }
-  const check = verifyDraw({ ...draw, seed, digest }, draw.result)
+  const check = verifyDraw({ ...draw, seed, digest, minLots: draw.minLot }, draw.result)
   let allottees = 0
   let allottedLots = 0
   for (const r of check.results) {

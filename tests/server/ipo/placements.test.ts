@@ -56,7 +56,7 @@ describe('placements', () => {
     // 10 lots for 20 asked: floor(10 x ask / 20) each (2, 5, 2), and the one lot left to the first in draw order.
     for (const r of draw.result) expect(r.lots).toBe(Math.floor((10 * byAsk.get(r.ref)!) / 20) + (r.rank === 1 ? 1 : 0))
     expect(draw.result.reduce((sum, r) => sum + r.lots, 0)).toBe(10)
-    const check = verifyDraw({ ...(draw as Omit<IpoDraw, 'seed' | 'digest'>), seed: draw.seed!, digest: draw.digest! } satisfies DrawPublication, draw.result)
+    const check = verifyDraw({ ...(draw as Omit<IpoDraw, 'seed' | 'digest'>), seed: draw.seed!, digest: draw.digest!, minLots: draw.minLot } satisfies DrawPublication, draw.result)
     expect(check).toMatchObject({ commitmentMatches: true, digestMatches: true, mismatches: [] })
   })
 })

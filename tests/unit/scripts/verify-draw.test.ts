@@ -27,11 +27,13 @@ function honest(): IpoDraw {
     minLots: 1,
     basis: 'sebi_retail' as const,
   }
+  const { minLots, ...rest } = base
   return {
     issueId: 7,
     algorithm: DRAW_ALGORITHM,
     commitment: commitmentOf(SEED),
-    ...base,
+    ...rest,
+    minLot: minLots,
     result: runDraw(base),
     drawnAt: 1_000,
   }
