@@ -7,17 +7,10 @@
  */
 import { type MarketListingsTable } from '../db/types'
 import { type Executor } from '../db/executor'
-import { type Sector, type Stock, findInstrument, isSector, stockOf } from './instruments'
+import { type Stock, type StockFacts, findInstrument, isSector, stockOf } from './instruments'
 
-export type Listing = {
-  readonly symbol: string
-  readonly name: string
-  readonly sector: Sector
-  readonly industry: string
-  readonly sharesOutstanding: number
-  readonly freeFloatBp: number
-  /** The issue price, in paise: the first day's start. */
-  readonly referencePrice: number
+/** What the stock is made from (its referencePrice the issue price, the first day's start), and when it lists. */
+export type Listing = Omit<StockFacts, 'dailyVolatilityBp'> & {
   /** When the stock starts trading (epoch ms): no quote and no orders before it. */
   readonly listedAt: number
 }

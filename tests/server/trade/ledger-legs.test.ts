@@ -14,6 +14,8 @@ import {
   type TradeEntryDraft,
 } from '../../../server/trade/ledger-legs'
 import { DEFAULT_TRADING_RULES, priceBand, type TradingRules } from '../../../server/trade/rules'
+// Seeded (server/market/random.ts), so a failing case can be replayed from its seed.
+import { createRng } from '../../../server/market/random'
 
 const rules: TradingRules = DEFAULT_TRADING_RULES
 const costs = { margin: 10_000_000, fee: 15_000, stampDuty: 7_500, totalDebit: 10_022_500 }
@@ -111,21 +113,9 @@ describe('trading ledger entries', () => {
   })
 })
 
-/** mulberry32: a tiny seeded generator, so a failing case can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 describe('randomised trading runs', () => {
   it('never returns negative cash on a close and always posts balanced entries', () => {
-    const random = seeded(20260112)
+    const random = createRng(20260112).uniform
     const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1))
     const pick = <T,>(items: readonly T[]): T => items[int(0, items.length - 1)] as T
     const CASES = 5000

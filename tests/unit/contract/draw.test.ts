@@ -14,6 +14,8 @@ import {
   runDraw,
   verifyDraw,
 } from '../../../src/contract/draw'
+// Seeded (server/market/random.ts), so a failing case can be replayed from its seed.
+import { createRng } from '../../../server/market/random'
 
 // Expected hashes come from node:crypto, never from the module under test.
 const sha256 = (...parts: (Buffer | string)[]): string => {
@@ -23,18 +25,6 @@ const sha256 = (...parts: (Buffer | string)[]): string => {
 }
 
 const SEED = '00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff'
-
-/** mulberry32: a tiny seeded generator, so a failing case can be replayed from its seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 const apps = (...lots: number[]): DrawApplication[] => lots.map((l, i) => ({ ref: `R${String(i).padStart(7, '0')}`, lots: l }))
 const sum = (xs: readonly number[]): number => xs.reduce((s, x) => s + x, 0)
@@ -71,7 +61,7 @@ describe('commitment, digest and randomness (known answers from node:crypto)', (
 
   it('gives the same digest whatever order the applications come in', () => {
     const list = apps(1, 2, 3, 4, 5, 6, 7)
-    const random = seeded(7)
+    const random = createRng(7).uniform
     const shuffled = [...list].sort(() => random() - 0.5)
     expect(digestOf(shuffled)).toBe(digestOf(list))
     expect(digestOf([...list].reverse())).toBe(digestOf(list))
@@ -177,7 +167,7 @@ describe('allot (step 7, SEBI retail rule)', () => {
     const lotSize = 75
     const allottableLots = Math.floor(2_100_906 / lotSize)
     expect(allottableLots).toBe(28_012)
-    const random = seeded(2019)
+    const random = createRng(2019).uniform
     const list = Array.from({ length: 957_193 }, (_, i) => ({ ref: `C${i.toString(36).padStart(5, '0')}`, lots: 1 + Math.floor(random() * 13) }))
     const results = runDraw({ seed: SEED, beacon: '', digest: digestOf(list), applications: list, allottableLots, minLots: 1 })
     const winners = results.filter((r) => r.lots > 0)
@@ -216,7 +206,7 @@ describe('allot (step 9, proportional placement)', () => {
 describe('allotment properties over seeded random cases', () => {
   for (const basis of ['sebi_retail', 'proportional'] as const) {
     it(`never allots more than offered, nobody above their ask, every winner at least the minimum, ranks a permutation (${basis})`, () => {
-      const random = seeded(basis === 'sebi_retail' ? 101 : 202)
+      const random = createRng(basis === 'sebi_retail' ? 101 : 202).uniform
       const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1))
       for (let run = 0; run < 300; run++) {
         const minLots = int(1, 4)
