@@ -71,6 +71,12 @@ export const CONFIG_NAMES = [
   'ipo_beacon',
   'dividend_pay_delay_seconds',
   'dividend_application_required',
+  // block trades and copy-trading (issue 11)
+  'block_min_shares',
+  'block_min_amount',
+  'block_band_bps',
+  'follow_stop_loss_min',
+  'follow_stop_loss_max',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

@@ -90,6 +90,22 @@ export const refusalParams = {
   ipo_already_drawn: [],
   dividend_not_found: ['id'],
   dividend_not_claimable: ['status'],
+  // Block trades (issue 11)
+  block_not_found: ['id'],
+  block_closed: ['opens', 'closes'],
+  block_lot_invalid: ['lot'],
+  block_below_min_shares: ['min'],
+  block_below_min_amount: ['min'],
+  block_already_applied: [],
+  // Copy-trading (issue 11)
+  follow_not_found: ['id'],
+  follow_closed: ['deadline'],
+  follow_below_min: ['min'],
+  follow_fund_full: ['available'],
+  follow_stop_loss_invalid: ['min', 'max'],
+  follow_investment_not_found: ['id'],
+  follow_locked: ['unlockAt'],
+  follow_ended: [],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -265,6 +265,198 @@ export const DividendEntitlement = Type.Object({
 })
 export type DividendEntitlement = Static<typeof DividendEntitlement>
 
+// --- Block trades (issue 11) -------------------------------------------------------------------
+
+/** morning: priced off the previous close; afternoon: off the volume-weighted average of a published interval before the window. */
+export const BlockSession = Type.Union([Type.Literal('morning'), Type.Literal('afternoon')])
+export type BlockSession = Static<typeof BlockSession>
+
+export const BlockStage = Type.Union(
+  [Type.Literal('upcoming'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('allocated'), Type.Literal('cancelled')],
+  { description: 'upcoming (before the window), open, closed (allocation pending), allocated, cancelled' },
+)
+export type BlockStage = Static<typeof BlockStage>
+
+/**
+ * /block/list, /block/detail: one block offering with its published rule and the arithmetic of its
+ * price: reference (from the feed) x (1 - discount) = price, inside reference x (1 +/- band).
+ */
+export const BlockOffering = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  name: Type.String(),
+  session: BlockSession,
+  shares: Type.Integer({ description: 'shares offered' }),
+  lotSize: Type.Integer({ description: 'allocation is in whole lots of this many shares; an application is whole lots too' }),
+  opensAt: Type.Integer(),
+  closesAt: Type.Integer(),
+  allocateAt: Type.Integer({ description: 'when the allocation is made (at or after the close)' }),
+  referenceKind: Type.Union([Type.Literal('previous_close'), Type.Literal('vwap')]),
+  referenceFrom: Nullable(Type.Integer({ description: 'vwap: start of the averaged interval' })),
+  referenceTo: Nullable(Type.Integer({ description: 'vwap: end of the averaged interval (before opensAt)' })),
+  referencePrice: Nullable(Type.Integer({ description: 'paise, from the feed; null until it can be known (the window opens)' })),
+  discountBps: Type.Integer({ description: 'discount to the reference, basis points' }),
+  bandBps: Type.Integer({ description: 'the price must stay within reference +/- this, basis points (block_band_bps)' }),
+  price: Nullable(Type.Integer({ description: 'referencePrice x (1 - discount), rounded down to the tick; null until the reference is known' })),
+  bandMin: Nullable(Type.Integer()),
+  bandMax: Nullable(Type.Integer()),
+  minShares: Type.Integer({ description: 'an application asks at least this many shares' }),
+  minAmount: Type.Integer({ description: 'and costs at least this much, paise' }),
+  lockUnit: Type.Union([Type.Literal('day'), Type.Literal('minute')]),
+  lockCount: Type.Integer({ description: 'allocated shares are a position locked this long from the allocation' }),
+  stage: BlockStage,
+  commitment: Type.String({ description: 'sha256 of the seed of the remainder draw (src/contract/draw.ts), published at creation' }),
+  applications: Type.Integer(),
+  appliedShares: Type.Integer(),
+  allocatedAt: Nullable(Type.Integer()),
+  cancelReason: Nullable(Type.String()),
+})
+export type BlockOffering = Static<typeof BlockOffering>
+
+export const BlockApplicationStatus = Type.Union(
+  [Type.Literal('applied'), Type.Literal('allocated'), Type.Literal('not_allocated'), Type.Literal('cancelled')],
+  { description: 'applied (money frozen, allocation pending); allocated (some or all shares, the rest released); not_allocated (all released); cancelled (offering cancelled, all released)' },
+)
+export type BlockApplicationStatus = Static<typeof BlockApplicationStatus>
+
+/** /block/apply, /block/records: one of the user's applications. */
+export const BlockApplication = Type.Object({
+  id: Type.Integer(),
+  offeringId: Type.Integer(),
+  symbol: Type.String(),
+  name: Type.String(),
+  ref: Type.String({ description: 'the public reference the draw lists it under' }),
+  shares: Type.Integer({ description: 'shares asked' }),
+  price: Type.Integer({ description: 'paise per share' }),
+  amount: Type.Integer({ description: 'shares x price, paise' }),
+  fee: Type.Integer({ description: 'handling fee and stamp duty on amount, as for a buy order, paise' }),
+  frozen: Type.Integer({ description: 'amount + fee, frozen at application until the allocation' }),
+  status: BlockApplicationStatus,
+  allocatedShares: Type.Integer(),
+  paid: Type.Integer({ description: 'what the allocated shares cost with their fee, paise; the rest of frozen was released' }),
+  orderId: Nullable(Type.Integer({ description: 'the position the allocated shares became' })),
+  unlockAt: Nullable(Type.Integer({ description: 'the position is locked until then' })),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+export type BlockApplication = Static<typeof BlockApplication>
+
+// --- Copy-trading (issue 11) --------------------------------------------------------------------
+
+/**
+ * NAV is the value of one unit in 1/10,000 rupee (so 100000 is Rs 10.0000); units are thousandths
+ * of a unit; a holding is worth floor(units x nav / NAV_VALUE_DIVISOR) paise.
+ */
+export const NAV_VALUE_DIVISOR = 100_000
+
+export const StrategyCode = Type.Union([Type.Literal('index_tracker'), Type.Literal('momentum'), Type.Literal('mean_reversion')])
+export type StrategyCode = Static<typeof StrategyCode>
+
+/** Measured from the strategy's own trades and daily NAV, over from..to (India days); ratios in basis points. */
+export const FollowMetrics = Type.Object({
+  from: Type.String({ description: 'first NAV day, YYYY-MM-DD' }),
+  to: Type.String({ description: 'last NAV day' }),
+  days: Type.Integer({ description: 'NAV days in the period' }),
+  returnBps: Type.Integer({ description: 'NAV(to) / NAV(from) - 1' }),
+  dailyProfitBps: Type.Integer({ description: 'NAV(to) / NAV(the day before) - 1' }),
+  highestReturnBps: Type.Integer({ description: 'the highest NAV in the period / NAV(from) - 1' }),
+  maxDrawdownBps: Type.Integer({ description: 'the largest fall from a running peak, positive' }),
+  volatilityBps: Type.Integer({ description: 'sample standard deviation of daily NAV returns x sqrt(252)' }),
+  winRateBps: Nullable(Type.Integer({ description: 'winning closed trades / closed trades (a sale matched first-in first-out, fees included); null with none' })),
+  closedTrades: Type.Integer(),
+  winningTrades: Type.Integer(),
+})
+export type FollowMetrics = Static<typeof FollowMetrics>
+
+/** /follow/strategies (qcList): a strategy the server runs on the feed, with its published rule's parameters. */
+export const FollowStrategy = Type.Object({
+  id: Type.Integer(),
+  code: StrategyCode,
+  name: Type.String(),
+  params: Type.Record(Type.String(), Type.Integer(), { description: 'the rule\'s parameters, e.g. lookbackDays, holdCount, rebalanceDays, thresholdBps' }),
+  universe: Type.Array(Type.String(), { description: 'the symbols it may trade' }),
+  startDay: Type.String(),
+  capital: Type.Integer({ description: 'starting capital, paise' }),
+  nav: Type.Integer({ description: 'NAV now (holdings at the last price), see NAV_VALUE_DIVISOR' }),
+  navAt: Type.Integer(),
+  metrics: Nullable(FollowMetrics),
+})
+export type FollowStrategy = Static<typeof FollowStrategy>
+
+export const FollowProductStatus = Type.Union([Type.Literal('open'), Type.Literal('full'), Type.Literal('closed')], {
+  description: 'open for money; full (fund size reached); closed (past its deadline)',
+})
+export type FollowProductStatus = Static<typeof FollowProductStatus>
+
+/** /follow/list (fllow): a copy product open for money, following one strategy. */
+export const FollowProduct = Type.Object({
+  id: Type.Integer(),
+  number: Type.String({ description: 'the strategy number shown to users' }),
+  name: Type.String(),
+  strategyId: Type.Integer(),
+  strategyCode: StrategyCode,
+  minAmount: Type.Integer({ description: 'paise' }),
+  fundSize: Type.Integer({ description: 'the most all open investments may total, paise' }),
+  invested: Type.Integer({ description: 'what open investments total now, paise' }),
+  investors: Type.Integer(),
+  deadline: Type.Integer({ description: 'investments are taken until then' }),
+  lockUnit: Type.Union([Type.Literal('day'), Type.Literal('minute')]),
+  lockCount: Type.Integer({ description: 'an investment can be redeemed this long after it was made' }),
+  status: FollowProductStatus,
+  nav: Type.Integer({ description: 'NAV now' }),
+  navAt: Type.Integer(),
+  metrics: Nullable(FollowMetrics),
+})
+export type FollowProduct = Static<typeof FollowProduct>
+
+export const FollowTrade = Type.Object({
+  time: Type.Integer({ description: 'epoch ms: the close it traded at' }),
+  day: Type.String(),
+  symbol: Type.String(),
+  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+  qty: Type.Integer({ description: 'shares' }),
+  price: Type.Integer({ description: "paise: the feed's close that day" }),
+  fees: Type.Integer({ description: 'handling fee and stamp duty, as for users, paise' }),
+})
+export type FollowTrade = Static<typeof FollowTrade>
+
+/** /follow/detail: the product with everything needed to replay its NAV: capital, every trade, the daily NAV. */
+export const FollowDetail = Type.Object({
+  ...FollowProduct.properties,
+  strategy: FollowStrategy,
+  capital: Type.Integer({ description: 'starting capital, paise' }),
+  trades: Type.Array(FollowTrade),
+  nav: Type.Array(Type.Object({ day: Type.String(), nav: Type.Integer() }), { description: 'NAV at each close, oldest first' }),
+  navNow: Type.Integer({ description: 'NAV now (holdings at the last price)' }),
+})
+export type FollowDetail = Static<typeof FollowDetail>
+
+export const FollowInvestmentStatus = Type.Union([Type.Literal('in_progress'), Type.Literal('ended')])
+export type FollowInvestmentStatus = Static<typeof FollowInvestmentStatus>
+
+/** /follow/invest, /follow/redeem, /follow/records: one of the user's investments. */
+export const FollowInvestment = Type.Object({
+  id: Type.Integer(),
+  productId: Type.Integer(),
+  number: Type.String(),
+  name: Type.String(),
+  amount: Type.Integer({ description: 'paise that left the cash ledger: floor(units x navAtInvest / NAV_VALUE_DIVISOR)' }),
+  units: Type.Integer({ description: 'thousandths of a unit' }),
+  navAtInvest: Type.Integer(),
+  nav: Type.Integer({ description: 'NAV now, or at the redemption once ended' }),
+  value: Type.Integer({ description: 'floor(units x nav / NAV_VALUE_DIVISOR), paise' }),
+  pnl: Type.Integer({ description: 'value - amount, paise' }),
+  stopLossPercent: Nullable(Type.Integer({ description: 'redeemed automatically once value <= amount x (1 - percent / 100)' })),
+  stopLossValue: Nullable(Type.Integer({ description: 'that value, paise' })),
+  unlockAt: Type.Integer(),
+  status: FollowInvestmentStatus,
+  endReason: Nullable(Type.Union([Type.Literal('redeemed'), Type.Literal('stop_loss')])),
+  endedAt: Nullable(Type.Integer()),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+export type FollowInvestment = Static<typeof FollowInvestment>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])

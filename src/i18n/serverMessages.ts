@@ -133,6 +133,15 @@ const paramFormats: { [C in ShownCode]?: { [N in RefusalParamName<C>]?: Format }
   ipo_lots_invalid: { min: formatNumber, max: formatNumber },
   ipo_limit_reached: { limit: formatNumber },
   ipo_payment_closed: { deadline: formatInstant },
+  block_closed: { opens: formatInstant, closes: formatInstant },
+  block_lot_invalid: { lot: formatNumber },
+  block_below_min_shares: { min: formatNumber },
+  block_below_min_amount: { min: formatPaise },
+  follow_closed: { deadline: formatInstant },
+  follow_below_min: { min: formatPaise },
+  follow_fund_full: { available: formatPaise },
+  follow_stop_loss_invalid: { min: formatNumber, max: formatNumber },
+  follow_locked: { unlockAt: formatInstant },
   upload_too_large: { max: formatMegabytes },
   upload_too_many_pixels: { max: formatMegapixels },
   withdraw_below_min: { min: formatPaise },
@@ -296,6 +305,25 @@ const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
   // Dividends
   dividend_not_found: () => msg`This dividend was not found in your records.`,
   dividend_not_claimable: () => msg`This dividend cannot be applied for: it has been applied for already, or it is paid without an application.`,
+  // Block trades
+  block_not_found: () => msg`This block offering was not found.`,
+  block_closed: ({ opens, closes }) =>
+    opens && closes ? msg`This block trade is closed: applications are taken from ${opens} to ${closes}.` : msg`This block trade is closed.`,
+  block_lot_invalid: ({ lot }) => (lot ? msg`Apply in whole lots of ${lot} shares.` : msg`Apply in whole lots.`),
+  block_below_min_shares: ({ min }) => (min ? msg`Below the minimum: apply for at least ${min} shares.` : msg`Below the minimum number of shares.`),
+  block_below_min_amount: ({ min }) => (min ? msg`Below the minimum amount: an application must come to at least ${min}.` : msg`Below the minimum amount.`),
+  block_already_applied: () => msg`You have already applied for this block offering.`,
+  // Copy-trading
+  follow_not_found: () => msg`This copy-trading product was not found.`,
+  follow_closed: ({ deadline }) => (deadline ? msg`This product stopped taking money at ${deadline}.` : msg`This product is not taking money now.`),
+  follow_below_min: ({ min }) => (min ? msg`Invest at least ${min}.` : msg`The amount is below this product's minimum.`),
+  follow_fund_full: ({ available }) =>
+    available ? msg`The fund is nearly full: at most ${available} can still be invested.` : msg`The fund is full.`,
+  follow_stop_loss_invalid: ({ min, max }) =>
+    min && max ? msg`Set the stop-loss between ${min}% and ${max}% of the amount invested.` : msg`The stop-loss percentage is not allowed.`,
+  follow_investment_not_found: () => msg`This investment was not found in your records.`,
+  follow_locked: ({ unlockAt }) => (unlockAt ? msg`This investment is locked until ${unlockAt}.` : msg`This investment is still locked.`),
+  follow_ended: () => msg`This investment has already ended.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt

@@ -18,7 +18,7 @@ const samples: Record<RefusalParamName<Code>, readonly (string | number)[]> = {
   status: ['holding', 'pending'], unlockAt: [1_700_000_000_000], event: ['close'], required: [2_000], available: [1_050],
   currency: ['USD', 'INR'], from: ['09:00', 'USD'], to: ['18:00', 'INR'], days: ['weekdays', 'all'], network: ['TRC20', 'ERC20', 'BEP20'],
   channel: ['upi'], amountOut: [14_925], minAmountOut: [15_000], what: ['user'], rule: ['password', 'account_address', 'address', 'registration', 'newer_rule'],
-  limit: [5], windowSeconds: [900], createdAt: [1_700_000_000_000], closes: [1_700_086_400_000], deadline: [1_700_000_000_000],
+  lot: [100], limit: [5], windowSeconds: [900], createdAt: [1_700_000_000_000], closes: [1_700_086_400_000], deadline: [1_700_000_000_000],
 }
 
 /**
