@@ -152,7 +152,11 @@ function Arithmetic({ offering }: { offering: BlockOffering }) {
         </li>
         <li data-testid="block-step-discount"><Trans>Less the {discount} discount: {reference} × (1 − {discount}) = {discounted}</Trans></li>
         <li data-testid="block-step-price">
-          <Trans>Rounded down to the price step: {price} a share ({off} below the reference)</Trans>
+          {steps.raisedToBand ? (
+            <Trans>Rounded down, that falls below the band, so the lowest price step inside it: {price} a share ({off} below the reference)</Trans>
+          ) : (
+            <Trans>Rounded down to the price step: {price} a share ({off} below the reference)</Trans>
+          )}
           {steps.followsRule ? null : <span className="form-error"> <Trans>(this does not follow from the rule)</Trans></span>}
         </li>
         <li data-testid="block-step-band"><Trans>Band: the reference ± {band}, from {min} to {max}</Trans></li>

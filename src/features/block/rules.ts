@@ -52,7 +52,12 @@ export type PriceSteps = {
   off: number
   bandMin: number
   bandMax: number
-  /** The price is what the rule gives: not above `discounted`, and less than one tick below it when the tick is known. */
+  /**
+   * Rounding down fell below the band's lower edge (a discount equal to the band), so the price is
+   * the lowest tick inside the band instead (server/block/rules.ts pricingOf).
+   */
+  raisedToBand: boolean
+  /** The price (to the tick when the tick is known) and the published band are what the rule gives. */
   followsRule: boolean
   insideBand: boolean
 }
@@ -62,14 +67,25 @@ export type PriceSteps = {
  * null before the window opens (the reference is not known yet). `tick`: the stock's price step
  * in paise, when this device has its quote.
  */
-export function priceSteps(offering: Pick<BlockOffering, 'referencePrice' | 'discountBps' | 'price' | 'bandMin' | 'bandMax' | 'bandBps'>, tick?: number): PriceSteps | null {
+export function priceSteps(offering: Pick<BlockOffering, 'referencePrice' | 'discountBps' | 'price' | 'bandBps' | 'bandMin' | 'bandMax'>, tick?: number): PriceSteps | null {
   const { referencePrice: reference, price } = offering
   if (reference === null || price === null) return null
   const discounted = mulDiv(reference, BPS - offering.discountBps, BPS, 'down')
-  const bandMin = offering.bandMin ?? mulDiv(reference, BPS - offering.bandBps, BPS, 'up')
-  const bandMax = offering.bandMax ?? mulDiv(reference, BPS + offering.bandBps, BPS, 'down')
-  const followsRule = price <= discounted && (tick === undefined || tick <= 0 || discounted - price < tick)
-  return { reference, discounted, price, off: reference - price, bandMin, bandMax, followsRule, insideBand: bandMin <= price && price <= bandMax }
+  // Recomputed from the published reference and band, not read from the reply: this is the check.
+  const bandMin = Math.max(1, mulDiv(reference, BPS - offering.bandBps, BPS, 'up'))
+  const bandMax = mulDiv(reference, BPS + offering.bandBps, BPS, 'down')
+  const raisedToBand = price > discounted
+  let followsRule: boolean
+  if (tick !== undefined && Number.isSafeInteger(tick) && tick > 0) {
+    let expected = Math.floor(discounted / tick) * tick
+    if (expected < bandMin) expected = Math.ceil(bandMin / tick) * tick
+    followsRule = price === expected
+  } else {
+    followsRule = raisedToBand ? discounted < bandMin : true
+  }
+  // The band the reply publishes must be the one its reference and bandBps give.
+  followsRule &&= (offering.bandMin === null || offering.bandMin === bandMin) && (offering.bandMax === null || offering.bandMax === bandMax)
+  return { reference, discounted, price, off: reference - price, bandMin, bandMax, raisedToBand, followsRule, insideBand: bandMin <= price && price <= bandMax }
 }
 
 /**
@@ -106,10 +122,11 @@ export function checkApplication(
   shares: number,
   now: number,
 ): RefusalLike | null {
-  if (stageAt(offering, now) !== 'open') return { code: 'block_closed', params: { opens: offering.opensAt, closes: offering.closesAt } }
+  // Not priced yet is not open either: the reference is fixed when the window opens.
+  if (stageAt(offering, now) !== 'open' || offering.price === null) return { code: 'block_closed', params: { opens: offering.opensAt, closes: offering.closesAt } }
   if (!Number.isSafeInteger(shares) || shares <= 0 || shares % offering.lotSize !== 0) return { code: 'block_lot_invalid', params: { lot: offering.lotSize } }
   if (shares < offering.minShares) return { code: 'block_below_min_shares', params: { min: offering.minShares } }
-  if (offering.price !== null && contractAmount(shares, offering.price) < offering.minAmount) return { code: 'block_below_min_amount', params: { min: offering.minAmount } }
+  if (contractAmount(shares, offering.price) < offering.minAmount) return { code: 'block_below_min_amount', params: { min: offering.minAmount } }
   return null
 }
 
