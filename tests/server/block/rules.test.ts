@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { drawOrder, randomnessOf } from '../../../src/contract/draw'
 import { DEFAULT_TRADING_RULES } from '../../../server/trade/rules'
 import {
+  type ApplicationCheck,
   allocate,
   applicationCost,
   bandOf,
@@ -90,9 +91,9 @@ describe('fees', () => {
 })
 
 describe('checkApplication', () => {
-  const offering = { opens_at: 1_000, closes_at: 2_000, cancelled_at: null, allocated_at: null, lot_size: 10, min_shares: 100, min_amount: 10_000_000, price: 98_000 }
-  const ok = { offering, shares: 200, now: 1_500, noTrade: false, realNameStatus: 'verified' as const, applied: false, available: 100_000_000, rules }
-  const code = (over: Partial<typeof ok>) => checkApplication({ ...ok, ...over })?.code ?? null
+  const offering: ApplicationCheck['offering'] = { opens_at: 1_000, closes_at: 2_000, cancelled_at: null, allocated_at: null, lot_size: 10, min_shares: 100, min_amount: 10_000_000, price: 98_000 }
+  const ok: ApplicationCheck = { offering, shares: 200, now: 1_500, noTrade: false, realNameStatus: 'verified', applied: false, available: 100_000_000, rules }
+  const code = (over: Partial<ApplicationCheck>) => checkApplication({ ...ok, ...over })?.code ?? null
 
   it('accepts whole lots above both minimums in the window', () => {
     expect(code({})).toBeNull()
