@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BackBar } from '../../app/BackBar'
@@ -27,10 +28,17 @@ export function BlockApplicationsScreen({ view }: { view: 'progress' | 'records'
   const queued = useQueuedBlock(account)
   const offerings = useOfferings()
   const loading = useLoading(() => refreshBlockApplications(), account ?? '')
-  const now = useNow(10_000)
+  const now = useNow(5_000)
   const shown = applications?.filter((a) => inProgress(a) === (view === 'progress'))
   const waiting = view === 'progress' ? (queued ?? []) : []
   const offeringOf = (id: number) => offerings?.find((o) => o.id === id)
+  // An application still "applied" after its offering's allocation time: fetched again every few
+  // seconds while on screen, until the job's allocation reaches this copy.
+  const due = applications?.some((a) => inProgress(a) && (offeringOf(a.offeringId)?.allocateAt ?? Infinity) <= now) ?? false
+  const round = due ? Math.floor(now / 5_000) : 0
+  useEffect(() => {
+    if (due) void refreshBlockApplications().catch(() => undefined)
+  }, [due, round])
   return (
     <div className="block">
       <BackBar title={view === 'progress' ? <Trans>Block trades in progress</Trans> : <Trans>Block trade records</Trans>} />

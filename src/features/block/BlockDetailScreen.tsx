@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { BackBar } from '../../app/BackBar'
@@ -18,7 +18,7 @@ import { type ClientTradingRules } from '../../lib/trade'
 import { applyBlock, refreshBlockApplications, refreshOffering, refreshOfferings } from './actions'
 import { ApplicationStatusPill, Fact, LockText, SessionName, Skeleton, StagePill, Updated, WindowState } from './parts'
 import { useBlockApplications, useOfferingSynced, useOfferings, useQueuedBlock, useQuote, useTradingRules } from './queries'
-import { applicationCost, checkApplication, formatBps, maximumLots, minimumLots, priceSteps, stageAt } from './rules'
+import { applicationCost, checkApplication, isBehind, formatBps, maximumLots, minimumLots, priceSteps, stageAt } from './rules'
 import './block.css'
 
 /**
@@ -58,6 +58,15 @@ function Detail({ offering }: { offering: BlockOffering }) {
   const applications = useBlockApplications(account)
   const queued = useQueuedBlock(account)
   const stage = stageAt(offering, now)
+  // The clock says the window opened (or the allocation is due) but this copy is from before the
+  // job priced (or allocated) it: fetched again every few seconds until it is, while on screen.
+  const behind = isBehind(offering, now)
+  const round = behind ? Math.floor(now / 3_000) : 0
+  useEffect(() => {
+    if (!behind) return
+    void refreshOffering(offering.id).catch(() => undefined)
+    if (stage === 'closed') void refreshBlockApplications().catch(() => undefined)
+  }, [behind, round, stage, offering.id])
   const mine = applications?.find((a) => a.offeringId === offering.id)
   const waiting = queued?.find((item) => Number(item.body.id) === offering.id)
   const opens = formatDateTime(offering.opensAt)

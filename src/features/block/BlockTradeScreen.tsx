@@ -1,3 +1,4 @@
+import { useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { useLoading } from '../../app/useLoading'
@@ -6,7 +7,7 @@ import { refreshOfferings } from './actions'
 import { OfferingCard } from './OfferingCard'
 import { BlockTabs, Skeleton, Updated } from './parts'
 import { useOfferings, useOfferingsSynced } from './queries'
-import { isCurrent, stageAt } from './rules'
+import { isBehind, isCurrent, stageAt } from './rules'
 import './block.css'
 
 /**
@@ -20,6 +21,13 @@ export function BlockTradeScreen() {
   const synced = useOfferingsSynced()
   const loading = useLoading(() => refreshOfferings())
   const current = offerings?.filter((o) => isCurrent(stageAt(o, now))).sort((a, b) => a.closesAt - b.closesAt || a.id - b.id) ?? []
+  // An offering the clock moved on before the job's price (or allocation) reached this copy: the
+  // list is fetched again every few seconds until it has.
+  const behind = offerings?.some((o) => isBehind(o, now)) ?? false
+  const round = behind ? Math.floor(now / 5_000) : 0
+  useEffect(() => {
+    if (behind) void refreshOfferings().catch(() => undefined)
+  }, [behind, round])
   const past = offerings?.filter((o) => !isCurrent(stageAt(o, now))).sort((a, b) => b.closesAt - a.closesAt || b.id - a.id).slice(0, 10) ?? []
   return (
     <div className="block">

@@ -22,6 +22,15 @@ export function stageAt(offering: Pick<BlockOffering, 'stage' | 'opensAt' | 'clo
   return 'closed'
 }
 
+/**
+ * Whether this copy of an offering is behind the server by the clock alone: its window opened but
+ * it has no price yet, or its allocation is due and it is not allocated (the job does both).
+ */
+export function isBehind(offering: Pick<BlockOffering, 'stage' | 'opensAt' | 'closesAt' | 'allocateAt' | 'price'>, now: number): boolean {
+  const stage = stageAt(offering, now)
+  return (stage === 'open' && offering.price === null) || (stage === 'closed' && now >= offering.allocateAt)
+}
+
 /** Shown on the open-offerings screen: everything not yet allocated or cancelled. */
 export function isCurrent(stage: BlockStage): boolean {
   return stage === 'upcoming' || stage === 'open' || stage === 'closed'

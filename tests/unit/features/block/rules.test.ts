@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type BlockOffering } from '../../../../src/contract/replies'
-import { applicationCost, checkApplication, formatBps, formatCountdown, minimumLots, maximumLots, priceSteps, released, stageAt } from '../../../../src/features/block/rules'
+import { applicationCost, checkApplication, isBehind, formatBps, formatCountdown, minimumLots, maximumLots, priceSteps, released, stageAt } from '../../../../src/features/block/rules'
 import { DEFAULT_CLIENT_TRADING_RULES } from '../../../../src/lib/trade'
 
 const T = 1_800_000_000_000
@@ -44,6 +44,19 @@ describe('stageAt', () => {
     expect(stageAt(offering, T)).toBe('closed')
     expect(stageAt({ ...offering, stage: 'allocated' }, T - MIN)).toBe('allocated')
     expect(stageAt({ ...offering, stage: 'cancelled' }, T - MIN)).toBe('cancelled')
+  })
+})
+
+describe('isBehind', () => {
+  it('says a copy needs fetching again when the window opened without its price, or the allocation is due', () => {
+    const unpriced = { ...offering, stage: 'upcoming' as const, price: null, referencePrice: null }
+    expect(isBehind(unpriced, T - 11 * MIN)).toBe(false)
+    expect(isBehind(unpriced, T - 10 * MIN)).toBe(true)
+    expect(isBehind(offering, T - MIN)).toBe(false)
+    expect(isBehind(offering, T + 4 * MIN)).toBe(false)
+    expect(isBehind(offering, T + 5 * MIN)).toBe(true)
+    expect(isBehind({ ...offering, stage: 'allocated' }, T + 5 * MIN)).toBe(false)
+    expect(isBehind({ ...offering, stage: 'cancelled', price: null }, T - MIN)).toBe(false)
   })
 })
 
