@@ -36,8 +36,10 @@ export type BlockSweep = { created: number; priced: number; allocated: number; c
 
 type LifecycleDeps = { db: Executor; config: ServerConfig; market: Pick<MarketFeed, 'prepare' | 'previousClose' | 'candles' | 'instrument'> }
 
-// Entries and orders are written in chunks under PostgreSQL's 65,535 parameters a statement.
-const ENTRY_CHUNK = 2_000
+// Entries and orders are written in chunks under the parameters one statement may carry: an
+// allocation entry of four legs takes 24 (4 for the entry, 5 a leg), and PGlite fails a statement
+// past 32,767 of them (a signed count), so 1,000 entries a statement, not the IPO's 2,000 of two legs.
+const ENTRY_CHUNK = 1_000
 const ORDER_CHUNK = 1_000
 
 /** The reference and price the feed gives for an offering by its published rule; null when it gives none. */
