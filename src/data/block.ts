@@ -4,9 +4,11 @@
  *   everyone, so the device's, not an account's); /block/detail replaces one of them in place;
  * - `blockApplications:<account>`: the account's applications (/block/records).
  * Applying goes through the outbox (kind 'block.apply'), so a tap made offline is sent once, with
- * its key, when the network is back; the server decides with the rules it publishes.
+ * its key, when the network is back; the server decides with the rules it publishes. The
+ * allocation's draw is fetched fresh each time and never stored: a verifier should not trust a
+ * cached copy.
  */
-import { type BlockApplication, type BlockOffering } from '../contract/replies'
+import { type BlockApplication, type BlockOffering, type IpoDraw } from '../contract/replies'
 import { call } from './api'
 import { db, metaKeys, type OutboxItem, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
 import { enqueue } from './outbox'
@@ -85,4 +87,9 @@ export function applyBlock(id: number, shares: number): Promise<OutboxItem> {
 /** The effect of 'block.apply' (outboxKinds.ts): applications, balances and the offerings' counts fetched again. */
 export async function afterBlockChange(): Promise<void> {
   await Promise.all([refreshBlockApplications({ fresh: true }), refreshUserInfo({ fresh: true }), refreshOfferings({ fresh: true })])
+}
+
+/** The allocation's remainder draw of offering `id` as /block/draw publishes it (public), fresh from the server. */
+export function fetchBlockDraw(id: number): Promise<IpoDraw> {
+  return call<IpoDraw>('/block/draw', { id })
 }

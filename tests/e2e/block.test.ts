@@ -3,9 +3,9 @@
  * half second): an operator creates a morning offering a few seconds ahead; the demo account opens
  * it on the phone, sees its price worked out from the previous close inside the band, applies for
  * the minimum (confirmed first) and the money the phone showed is what the server froze; the job
- * allocates, the record shows the allocation and the position is locked in the trade tab until its
- * unlock time. Then the offerings, the records and the offering open offline. Waits are for states
- * on screen, never for time.
+ * allocates, the record shows the allocation, the phone re-runs the allocation's draw, and the
+ * position is locked in the trade tab until its unlock time. Then the offerings, the records and
+ * the offering open offline. Waits are for states on screen, never for time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -130,7 +130,18 @@ describe('block trades, from an application to a locked position', () => {
     expect(await record().getByTestId('block-record-lock').textContent()).toMatch(/^Locked until /)
   })
 
+  it('re-runs the allocation draw on the phone and finds it the published rule\'s', async () => {
+    await record().getByTestId('block-record-offering').click()
+    await page.waitForURL(/#\/home\/blockTradeDetail\?id=/)
+    await expect.poll(() => page.getByTestId('block-detail').getAttribute('data-stage'), { timeout: 15_000 }).toBe('allocated')
+    await page.getByTestId('block-draw-run').click()
+    await expect.poll(() => page.getByTestId('block-draw-verdict').getAttribute('data-ok'), { timeout: 15_000 }).toBe('true')
+    await expect.poll(() => page.getByTestId('block-draw-own').textContent()).toMatch(/place 1 in the draw order/)
+  })
+
   it('is a position locked in the trade tab until its unlock time', async () => {
+    await page.goto(`${server.url}/#/home/blockTrade2`)
+    await expect.poll(() => record().getAttribute('data-status'), { timeout: 15_000 }).toBe('allocated')
     const lock = (await record().getByTestId('block-record-lock').textContent()) ?? ''
     await record().getByTestId('block-record-position').click()
     await page.waitForURL(/#\/trade\/positionDetail\?id=/)

@@ -15,7 +15,8 @@ import { translateRefusal } from '../../i18n/serverMessages'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
 import { type ClientTradingRules } from '../../lib/trade'
-import { applyBlock, refreshBlockApplications, refreshOffering, refreshOfferings } from './actions'
+import { applyBlock, fetchBlockDraw, refreshBlockApplications, refreshOffering, refreshOfferings } from './actions'
+import { type BlockDrawCheck, checkBlockDraw } from './draw'
 import { ApplicationStatusPill, Fact, LockText, SessionName, Skeleton, StagePill, Updated, WindowState } from './parts'
 import { useBlockApplications, useOfferingSynced, useOfferings, useQueuedBlock, useQuote, useTradingRules } from './queries'
 import { applicationCost, checkApplication, isBehind, formatBps, maximumLots, minimumLots, priceSteps, stageAt } from './rules'
@@ -115,6 +116,8 @@ function Detail({ offering }: { offering: BlockOffering }) {
       ) : stage === 'open' || stage === 'upcoming' ? (
         <ApplyForm offering={offering} now={now} />
       ) : null}
+
+      {stage === 'allocated' ? <DrawCard offering={offering} ownRef={mine?.ref ?? null} /> : null}
 
       <section className="card">
         <p className="block-commitment" data-testid="block-commitment">
@@ -322,6 +325,52 @@ function ApplyFormWithRules({ offering, now, rules }: { offering: BlockOffering;
       >
         <Trans>{frozen} will be frozen from your available balance until the allocation; what is not allocated is then released. One application per offering.</Trans>
       </ConfirmDialog>
+    </section>
+  )
+}
+
+/** Re-runs the allocation's draw on the phone: the seed against the commitment published first, the list against its digest, the result. */
+function DrawCard({ offering, ownRef }: { offering: BlockOffering; ownRef: string | null }) {
+  const [check, setCheck] = useState<BlockDrawCheck | 'running' | null>(null)
+
+  async function run() {
+    setCheck('running')
+    try {
+      setCheck(checkBlockDraw(await fetchBlockDraw(offering.id), offering, ownRef))
+    } catch (error) {
+      setCheck(null)
+      toast.error(errorText(error))
+    }
+  }
+
+  const done = check !== null && check !== 'running' && check.state === 'checked' ? check : null
+  const applications = done?.applications.toLocaleString('en-IN') ?? ''
+  const lots = done?.allottedLots.toLocaleString('en-IN') ?? ''
+  const ownLots = done?.own?.lots ?? 0
+  const ownRank = done?.own?.rank ?? 0
+  const mark = (ok: boolean) => (ok ? '✓' : '✗')
+  return (
+    <section className="card" data-testid="block-draw">
+      <h2 className="section-title"><Trans>The allocation draw</Trans></h2>
+      <p className="muted"><Trans>Anyone can re-run it: the lots left over after the shares in proportion go in the order it gives.</Trans></p>
+      {done ? (
+        <>
+          <ul className="block-rules" data-testid="block-draw-checks">
+            <li>{mark(done.publishedCommitment && done.commitmentMatches)} <Trans>The revealed seed matches the commitment published before any application.</Trans></li>
+            <li>{mark(done.digestMatches)} <Trans>The list of applications matches its digest.</Trans></li>
+            <li>{mark(done.resultMatches)} <Trans>Re-run on this phone, the draw gives the published allocation: {applications} application(s), {lots} lot(s).</Trans></li>
+            {done.own ? <li data-testid="block-draw-own"><Trans>Your application: place {ownRank} in the draw order, {ownLots} lot(s).</Trans></li> : null}
+          </ul>
+          <p className={done.allMatch ? 'block-verdict block-verdict--ok' : 'block-verdict form-error'} data-testid="block-draw-verdict" data-ok={done.allMatch}>
+            {done.allMatch ? <Trans>✓ The allocation is the published rule&apos;s.</Trans> : <Trans>✗ The allocation does not match its publication.</Trans>}
+          </p>
+        </>
+      ) : check !== null && check !== 'running' ? (
+        <p className="muted"><Trans>Not drawn yet.</Trans></p>
+      ) : null}
+      <button type="button" className="btn" disabled={check === 'running'} onClick={() => void run()} data-testid="block-draw-run">
+        {check === 'running' ? <Trans>Re-running…</Trans> : <Trans>Re-run the draw here</Trans>}
+      </button>
     </section>
   )
 }
