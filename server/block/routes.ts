@@ -59,7 +59,8 @@ export const blockRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
           'Refusals: block_not_found {id}, block_closed {opens,closes}, block_lot_invalid {lot}, block_below_min_shares {min}, block_below_min_amount {min}, ' +
           'trading_disabled, real_name_required {status}, block_already_applied, insufficient_balance {available,required}',
         headers: IdempotencyHeaders,
-        body: Type.Object({ id: Id, shares: Type.Integer({ minimum: 1, maximum: 1_000_000_000, description: 'whole lots of the offering, in shares' }) }),
+        // Ten million shares at any stock's price stays far inside a safe integer of paise.
+        body: Type.Object({ id: Id, shares: Type.Integer({ minimum: 1, maximum: 10_000_000, description: 'whole lots of the offering, in shares' }) }),
         response: replies(BlockApplication),
       },
     },

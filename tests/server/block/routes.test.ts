@@ -158,3 +158,15 @@ describe('list, detail, records, draw', () => {
     expect((res.body.data as IpoDraw).algorithm).toBe('tijori-draw-v1')
   })
 })
+
+describe('bad input', () => {
+  it('answers 400 naming the field for shares past the schema, never a 500', async () => {
+    const o = await createOffering(t.database.db, { at: t.clock.now() })
+    const who = await applicant(t, 0)
+    for (const shares of [0, 10_000_010, 1.5, '200']) {
+      const res = await apply(who, o.id, shares as number)
+      expect(res.statusCode, res.raw).toBe(400)
+      expect(res.body.code).toBe('bad_request')
+    }
+  })
+})
