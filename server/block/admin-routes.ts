@@ -28,7 +28,7 @@ const NewOfferingBody = Type.Object({
   referenceTo: Type.Optional(Time),
   discountBps: Type.Integer({ minimum: 0, maximum: 10_000, description: 'discount to the reference; at most block_band_bps' }),
   lockUnit: Type.Union([Type.Literal('day'), Type.Literal('minute')]),
-  lockCount: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  lockCount: Type.Integer({ minimum: 0, maximum: 1_000, description: 'days are India trading days' }),
 })
 
 export const blockAdminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
