@@ -5,7 +5,7 @@
  * one already past its allocation (the same sweep prices and allocates it, as the job always
  * does), one open and one upcoming. After that, whenever fewer than KEEP_AHEAD are upcoming or
  * open, the next is created. Sessions alternate (morning: the previous close; afternoon: the VWAP
- * of the ten minutes before the window). The sizes are the demo's own: the minimum amount is the
+ * of the step before the window). The sizes are the demo's own: the minimum amount is the
  * config's, within the demo account's funds, and an offering is about three minimum applications,
  * so a few users oversubscribe it. The back office's creation stays future-only (admin-service.ts).
  */
@@ -19,7 +19,6 @@ import { commitmentOf } from '../../src/contract/draw'
 import { countNotYetClosed, demoCount, insertOffering } from './repository'
 
 const KEEP_AHEAD = 2
-const MINUTE = 60_000
 
 /** Large, liquid stocks of the simulated market (server/market/instruments.ts). */
 const SYMBOLS = ['RELIANCE', 'HDFCBANK', 'INFY', 'ITC', 'SBIN', 'TCS'] as const
@@ -35,7 +34,7 @@ function windowFrom(opensAt: number, step: number, length = 3): Window {
 }
 
 /** The n-th demo offering (0-based), or undefined when its stock is not in the feed. */
-function demoOffering(deps: DemoDeps, n: number, w: Window, now: number): Insertable<BlockOfferingsTable> | undefined {
+function demoOffering(deps: DemoDeps, n: number, w: Window, step: number, now: number): Insertable<BlockOfferingsTable> | undefined {
   const symbol = SYMBOLS[n % SYMBOLS.length]!
   const instrument = deps.market.instrument(symbol)
   if (instrument === undefined) return undefined
@@ -55,7 +54,8 @@ function demoOffering(deps: DemoDeps, n: number, w: Window, now: number): Insert
     lot_size: lotSize,
     ...w,
     reference_kind: afternoon ? 'vwap' : 'previous_close',
-    reference_from: afternoon ? w.opens_at - 10 * MINUTE : null,
+    // The step before the window: for an offering created ahead, an interval still to come.
+    reference_from: afternoon ? w.opens_at - step : null,
     reference_to: afternoon ? w.opens_at : null,
     discount_bps: Math.min(bandBps, [150, 200, 250][n % 3]!),
     band_bps: bandBps,
@@ -86,7 +86,7 @@ export async function keepDemoOfferings(deps: DemoDeps, step: number, now: numbe
   }
   let created = 0
   for (const [i, w] of windows.entries()) {
-    const row = demoOffering(deps, n + i, w, now)
+    const row = demoOffering(deps, n + i, w, step, now)
     if (row) {
       await insertOffering(deps.db, row)
       created++
