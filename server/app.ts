@@ -46,6 +46,9 @@ import { ipoRoutes } from './ipo/routes'
 import { createDividendJob } from './dividends/service'
 import { createIpoJob } from './ipo/lifecycle'
 import { ipoAdminRoutes } from './ipo/admin-routes'
+import { blockRoutes } from './block/routes'
+import { blockAdminRoutes } from './block/admin-routes'
+import { createBlockJob } from './block/lifecycle'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -122,10 +125,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
-  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes]
+  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })
 
   // Background work, one registry; each 'database' job runs on one process at a time.
@@ -143,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.add({ name: 'dividends', intervalMs: config.dividends.sweepIntervalMs, sweep: createDividendJob({ db, config }) })
   // New shares: each issue frozen, drawn, settled and listed when due; the demo's issues kept coming.
   jobs.add({ name: 'ipo', intervalMs: config.ipo.sweepIntervalMs, sweep: createIpoJob({ db, config, market }) })
+  // Block trades: each offering priced from the feed at its opening and allocated when due; the demo's kept coming.
+  jobs.add({ name: 'block', intervalMs: config.block.sweepIntervalMs, sweep: createBlockJob({ db, config, market }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

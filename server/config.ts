@@ -111,6 +111,21 @@ export type ServerConfig = {
     /** The demo keeps fictional issues at every stage, its steps this far apart; null: only the back office creates issues. */
     demoStepMs: number | null
   }
+  // ---- block trades (issue 11) ----
+  block: {
+    /** An application asks at least this many shares (the seed's 100). */
+    minShares: number
+    /** And comes to at least this much, paise (the seed's ₹20,00,000). */
+    minAmount: Paise
+    /** The price must stay within reference +/- this, basis points (NSE's block window: 3 %). */
+    bandBps: number
+    /** A public randomness beacon's value mixed into every remainder draw; '' for none. */
+    beacon: string
+    /** How often offerings are priced and allocated; 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+    /** The demo keeps offerings of real listed stocks coming, windows this far apart; null: only the back office creates them. */
+    demoStepMs: number | null
+  }
   dividends: {
     /** The pay date is the record date plus this (India pays within 30 days of declaration; the demo, minutes). */
     payDelayMs: number
@@ -183,6 +198,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     autoReviewSeconds: profile === 'demo' ? 5 : null,
     autoReviewIntervalMs: 1000,
     ipo: { limitPerStock: 1, retailMax: 20_000_000, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 3 * 60_000 : null },
+    block: { minShares: 100, minAmount: 200_000_000, bandBps: 300, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 2 * 60_000 : null },
     // The demo shows the application and its review (approved automatically); production pays holders without asking.
     dividends: { payDelayMs: profile === 'demo' ? 10 * 60_000 : 30 * 24 * 3_600_000, applicationRequired: profile === 'demo', sweepIntervalMs: 60_000 },
     cryptoLotMicro: 10_000,
@@ -281,6 +297,10 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'ipo_retail_max', value: String(config.ipo.retailMax) },
     { name: 'ipo_draw_algorithm', value: DRAW_ALGORITHM },
     { name: 'ipo_beacon', value: config.ipo.beacon },
+    // block trades: the minimum application (shares and paise) and the price band around the reference (basis points)
+    { name: 'block_min_shares', value: String(config.block.minShares) },
+    { name: 'block_min_amount', value: String(config.block.minAmount) },
+    { name: 'block_band_bps', value: String(config.block.bandBps) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them

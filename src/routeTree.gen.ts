@@ -16,6 +16,10 @@ import { Route as InformationChar91indexChar93RouteImport } from './routes/infor
 import { Route as MarketChar91indexChar93RouteImport } from './routes/market/[index]'
 import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[index]'
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
+import { Route as HomeBlockTradeRouteImport } from './routes/home/blockTrade'
+import { Route as HomeBlockTrade1RouteImport } from './routes/home/blockTrade1'
+import { Route as HomeBlockTrade2RouteImport } from './routes/home/blockTrade2'
+import { Route as HomeBlockTradeDetailRouteImport } from './routes/home/blockTradeDetail'
 import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
 import { Route as HomeNewStockRouteImport } from './routes/home/newStock'
@@ -96,6 +100,26 @@ const TradeChar91indexChar93Route = TradeChar91indexChar93RouteImport.update({
 const FavoriteSearchRoute = FavoriteSearchRouteImport.update({
   id: '/favorite/search',
   path: '/favorite/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeBlockTradeRoute = HomeBlockTradeRouteImport.update({
+  id: '/home/blockTrade',
+  path: '/home/blockTrade',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeBlockTrade1Route = HomeBlockTrade1RouteImport.update({
+  id: '/home/blockTrade1',
+  path: '/home/blockTrade1',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeBlockTrade2Route = HomeBlockTrade2RouteImport.update({
+  id: '/home/blockTrade2',
+  path: '/home/blockTrade2',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeBlockTradeDetailRoute = HomeBlockTradeDetailRouteImport.update({
+  id: '/home/blockTradeDetail',
+  path: '/home/blockTradeDetail',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeDayTradingRoute = HomeDayTradingRouteImport.update({
@@ -324,6 +348,10 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
+  '/home/blockTrade': typeof HomeBlockTradeRoute
+  '/home/blockTrade1': typeof HomeBlockTrade1Route
+  '/home/blockTrade2': typeof HomeBlockTrade2Route
+  '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
@@ -377,6 +405,10 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
+  '/home/blockTrade': typeof HomeBlockTradeRoute
+  '/home/blockTrade1': typeof HomeBlockTrade1Route
+  '/home/blockTrade2': typeof HomeBlockTrade2Route
+  '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
@@ -431,6 +463,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
+  '/home/blockTrade': typeof HomeBlockTradeRoute
+  '/home/blockTrade1': typeof HomeBlockTrade1Route
+  '/home/blockTrade2': typeof HomeBlockTrade2Route
+  '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
@@ -486,6 +522,10 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite/index'
     | '/favorite/search'
+    | '/home/blockTrade'
+    | '/home/blockTrade1'
+    | '/home/blockTrade2'
+    | '/home/blockTradeDetail'
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
@@ -539,6 +579,10 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite/index'
     | '/favorite/search'
+    | '/home/blockTrade'
+    | '/home/blockTrade1'
+    | '/home/blockTrade2'
+    | '/home/blockTradeDetail'
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
@@ -592,6 +636,10 @@ export interface FileRouteTypes {
     | '/'
     | '/favorite/index'
     | '/favorite/search'
+    | '/home/blockTrade'
+    | '/home/blockTrade1'
+    | '/home/blockTrade2'
+    | '/home/blockTradeDetail'
     | '/home/dayTrading'
     | '/home/index'
     | '/home/market'
@@ -646,6 +694,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   FavoriteChar91indexChar93Route: typeof FavoriteChar91indexChar93Route
   FavoriteSearchRoute: typeof FavoriteSearchRoute
+  HomeBlockTradeRoute: typeof HomeBlockTradeRoute
+  HomeBlockTrade1Route: typeof HomeBlockTrade1Route
+  HomeBlockTrade2Route: typeof HomeBlockTrade2Route
+  HomeBlockTradeDetailRoute: typeof HomeBlockTradeDetailRoute
   HomeDayTradingRoute: typeof HomeDayTradingRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
   HomeMarketRoute: typeof HomeMarketRoute
@@ -745,6 +797,34 @@ declare module '@tanstack/react-router' {
       path: '/favorite/search'
       fullPath: '/favorite/search'
       preLoaderRoute: typeof FavoriteSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/blockTrade': {
+      id: '/home/blockTrade'
+      path: '/home/blockTrade'
+      fullPath: '/home/blockTrade'
+      preLoaderRoute: typeof HomeBlockTradeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/blockTrade1': {
+      id: '/home/blockTrade1'
+      path: '/home/blockTrade1'
+      fullPath: '/home/blockTrade1'
+      preLoaderRoute: typeof HomeBlockTrade1RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/blockTrade2': {
+      id: '/home/blockTrade2'
+      path: '/home/blockTrade2'
+      fullPath: '/home/blockTrade2'
+      preLoaderRoute: typeof HomeBlockTrade2RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/blockTradeDetail': {
+      id: '/home/blockTradeDetail'
+      path: '/home/blockTradeDetail'
+      fullPath: '/home/blockTradeDetail'
+      preLoaderRoute: typeof HomeBlockTradeDetailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/dayTrading': {
@@ -1062,6 +1142,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   FavoriteChar91indexChar93Route: FavoriteChar91indexChar93Route,
   FavoriteSearchRoute: FavoriteSearchRoute,
+  HomeBlockTradeRoute: HomeBlockTradeRoute,
+  HomeBlockTrade1Route: HomeBlockTrade1Route,
+  HomeBlockTrade2Route: HomeBlockTrade2Route,
+  HomeBlockTradeDetailRoute: HomeBlockTradeDetailRoute,
   HomeDayTradingRoute: HomeDayTradingRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
   HomeMarketRoute: HomeMarketRoute,

@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type DividendStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
+import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -340,6 +340,8 @@ export type Database = {
   exchanges: ExchangesTable
   ipo_issues: IpoIssuesTable
   ipo_applications: IpoApplicationsTable
+  block_offerings: BlockOfferingsTable
+  block_applications: BlockApplicationsTable
   dividends: DividendsTable
   dividend_entitlements: DividendEntitlementsTable
   dividend_applications: DividendApplicationsTable
@@ -440,3 +442,56 @@ export type DividendApplicationsTable = {
 export type User = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
 export type Session = Selectable<SessionsTable>
+
+/** Issue 11: a block offering (migration 1764300000000); the job stamps priced_at and allocated_at. */
+export type BlockOfferingsTable = {
+  id: GeneratedAlways<number>
+  symbol: string
+  name: string
+  session: BlockSession
+  shares: number
+  lot_size: number
+  opens_at: number
+  closes_at: number
+  allocate_at: number
+  reference_kind: 'previous_close' | 'vwap'
+  reference_from: number | null
+  reference_to: number | null
+  discount_bps: number
+  band_bps: number
+  min_shares: number
+  min_amount: number
+  lock_unit: 'day' | 'minute'
+  lock_count: number
+  seed: string
+  commitment: string
+  beacon: Generated<string>
+  reference_price: number | null
+  price: number | null
+  priced_at: number | null
+  digest: string | null
+  allocated_at: number | null
+  cancelled_at: number | null
+  cancel_reason: string | null
+  created_by: string
+  created_at: number
+}
+
+export type BlockApplicationsTable = {
+  id: GeneratedAlways<number>
+  offering_id: number
+  user_id: number
+  ref: string
+  shares: number
+  price: number
+  amount: number
+  fee: number
+  frozen: number
+  status: BlockApplicationStatus
+  rank: number | null
+  allocated_shares: Generated<number>
+  paid: Generated<number>
+  order_id: number | null
+  created_at: number
+  updated_at: number
+}

@@ -34,6 +34,9 @@ export const LEDGER_REASONS = {
   ipoPayment: 'ipo_payment',
   ipoListing: 'ipo_listing',
   dividend: 'dividend',
+  blockFreeze: 'block_freeze',
+  blockRelease: 'block_release',
+  blockAllocation: 'block_allocation',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

@@ -31,6 +31,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   `${API_PREFIX}/user/exchangeRates`,
   // A new-share issue's draw: anyone may re-run it (DESIGN.md section 4), and it names no person, only references.
   `${API_PREFIX}/newStock/draw`,
+  // A block offering's remainder draw, likewise: references only.
+  `${API_PREFIX}/block/draw`,
   // The back office's sign-in.
   `${ADMIN_PREFIX}/operator/login`,
   // Operations: the load balancer's probe and the API document.

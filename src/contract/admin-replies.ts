@@ -3,7 +3,7 @@
  * these schemas in `response: replies(...)`, the back office imports only their types.
  */
 import { Type, type Static, type TSchema } from 'typebox'
-import { BankCard, FundRecord, IpoIssue, RealNameStatus, ReviewStatus } from './replies'
+import { BankCard, BlockOffering, FundRecord, IpoIssue, RealNameStatus, ReviewStatus } from './replies'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -122,3 +122,13 @@ export const IpoAdminIssue = Type.Object({
   byStatus: Type.Record(Type.String(), Type.Integer(), { description: 'applications per status' }),
 })
 export type IpoAdminIssue = Static<typeof IpoAdminIssue>
+
+/** /api/admin/block/list, create, cancel (issue 11): an offering as users see it, with who made it and its applications by status. */
+export const BlockAdminOffering = Type.Object({
+  ...BlockOffering.properties,
+  createdBy: Type.String({ description: "an operator's username, or 'demo'" }),
+  createdAt: Type.Integer(),
+  cancelledAt: Nullable(Type.Integer()),
+  byStatus: Type.Record(Type.String(), Type.Integer(), { description: 'applications per status' }),
+})
+export type BlockAdminOffering = Static<typeof BlockAdminOffering>

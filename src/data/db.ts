@@ -37,6 +37,8 @@ import { USDT_NETWORKS } from '../lib/validators'
 // import): the modules that fetch these values import this one, and the money and trading
 // maths is not code the first route loads.
 import type {
+  BlockApplication,
+  BlockOffering,
   CandleAdjust,
   CandlePeriod,
   CandleRange,
@@ -175,6 +177,7 @@ export const ACCOUNT_META_KINDS = [
   'watchlist',
   'dividends',
   'ipoApplications',
+  'blockApplications',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -201,6 +204,10 @@ export const metaKeys = {
   exchangeRates: 'exchange-rates',
   /** New-share issues of one kind (ipo, placement), every stage: the same for everyone. */
   ipoIssues: (kind: string) => `ipo-issues:${kind}`,
+  /** Block offerings at every stage (issue 11): the same for everyone. */
+  blockOfferings: 'block-offerings',
+  /** The sync key of one offering's /block/detail (its row lives in blockOfferings). */
+  blockOffering: (id: number) => `block-offering:${id}`,
   // One account's (sync keys only: user, funds, orders, watchlist; their rows are tables).
   userInfo: (account: string) => accountKey('user', account),
   realName: (account: string) => accountKey('realName', account),
@@ -216,6 +223,7 @@ export const metaKeys = {
   watchlist: (account: string) => accountKey('watchlist', account),
   dividends: (account: string) => accountKey('dividends', account),
   ipoApplications: (account: string) => accountKey('ipoApplications', account),
+  blockApplications: (account: string) => accountKey('blockApplications', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)
@@ -320,6 +328,27 @@ export const restoreAccountMeta = {
       updatedAt: num,
     }),
   ) satisfies Restore<IpoApplication[]>,
+  blockApplications: listOf(
+    object({
+      id: num,
+      offeringId: num,
+      symbol: str,
+      name: str,
+      ref: str,
+      shares: num,
+      price: num,
+      amount: num,
+      fee: num,
+      frozen: num,
+      status: oneOf('applied', 'allocated', 'not_allocated', 'cancelled'),
+      allocatedShares: num,
+      paid: num,
+      orderId: nullable(num),
+      unlockAt: nullable(num),
+      createdAt: num,
+      updatedAt: num,
+    }),
+  ) satisfies Restore<BlockApplication[]>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
@@ -378,6 +407,38 @@ export const restoreDeviceMeta = {
       cancelReason: nullable(str),
     }),
   ) satisfies Restore<IpoIssue[]>,
+  blockOfferings: listOf(
+    object({
+      id: num,
+      symbol: str,
+      name: str,
+      session: oneOf('morning', 'afternoon'),
+      shares: num,
+      lotSize: num,
+      opensAt: num,
+      closesAt: num,
+      allocateAt: num,
+      referenceKind: oneOf('previous_close', 'vwap'),
+      referenceFrom: nullable(num),
+      referenceTo: nullable(num),
+      referencePrice: nullable(num),
+      discountBps: num,
+      bandBps: num,
+      price: nullable(num),
+      bandMin: nullable(num),
+      bandMax: nullable(num),
+      minShares: num,
+      minAmount: num,
+      lockUnit: oneOf('day', 'minute'),
+      lockCount: num,
+      stage: oneOf('upcoming', 'open', 'closed', 'allocated', 'cancelled'),
+      commitment: str,
+      applications: num,
+      appliedShares: num,
+      allocatedAt: nullable(num),
+      cancelReason: nullable(str),
+    }),
+  ) satisfies Restore<BlockOffering[]>,
 } as const
 
 /** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */

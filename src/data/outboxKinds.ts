@@ -50,6 +50,7 @@ const watchlist = once(() => import('./watchlist'))
 const identity = once(() => import('./identity'))
 const dividends = once(() => import('./dividends'))
 const ipo = once(() => import('./ipo'))
+const block = once(() => import('./block'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -102,6 +103,11 @@ export const OUTBOX_KINDS = {
     path: '/newStock/waive',
     label: msg`Give up allotted shares`,
     effect: async () => (await ipo()).afterIpoChange(),
+  },
+  'block.apply': {
+    path: '/block/apply',
+    label: msg`Apply for a block trade`,
+    effect: async () => (await block()).afterBlockChange(),
   },
   'dividend.apply': {
     path: '/dividend/apply',

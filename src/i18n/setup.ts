@@ -31,6 +31,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/funds/kr.po'),
     yd: () => import('../../locales/funds/yd.po'),
   },
+  block: {
+    en: () => import('../../locales/block/en.po'),
+    tw: () => import('../../locales/block/tw.po'),
+    kr: () => import('../../locales/block/kr.po'),
+    yd: () => import('../../locales/block/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -37,9 +37,12 @@ function orderNumber(reference: string | null): string | null {
   return reference !== null && /^T[0-9]+$/.test(reference) ? reference : null
 }
 
-/** A new-share application's public reference (`ipo:7K3M9Q2XWD`, server/ipo/ledger-legs.ts); else null. */
-function applicationRef(reference: string | null): string | null {
-  const match = reference === null ? null : /^ipo:([0-9A-Z]{4,32})$/.exec(reference)
+/**
+ * An application's public reference after its area's prefix (`ipo:7K3M9Q2XWD`,
+ * server/ipo/ledger-legs.ts; `block:7K3M9Q2XWD`, server/block/ledger-legs.ts); else null.
+ */
+function applicationRef(reference: string | null, prefix: 'ipo' | 'block' = 'ipo'): string | null {
+  const match = reference === null ? null : new RegExp(`^${prefix}:([0-9A-Z]{4,32})$`).exec(reference)
   return match ? match[1]! : null
 }
 
@@ -113,6 +116,18 @@ export function describeFundEntry(entry: FundEntry): MessageDescriptor {
     }
     case 'ipo_listing':
       return msg`New shares listed`
+    case 'block_freeze': {
+      const ref = applicationRef(reference, 'block')
+      return ref === null ? msg`Block trade applied for: funds frozen` : msg`Block trade applied for (${ref}): funds frozen`
+    }
+    case 'block_release': {
+      const ref = applicationRef(reference, 'block')
+      return ref === null ? msg`Block trade: frozen funds released` : msg`Block trade (${ref}): frozen funds released`
+    }
+    case 'block_allocation': {
+      const ref = applicationRef(reference, 'block')
+      return ref === null ? msg`Block trade allocated: paid from frozen funds` : msg`Block trade allocated (${ref}): paid from frozen funds`
+    }
     case 'dividend': {
       const id = numbered(reference, 'dividend')
       return id === null ? msg`Dividend` : msg`Dividend #${id}`

@@ -80,6 +80,11 @@ describe('GET /api/docs/json', () => {
       '/api/vue/newStock/draw',
       '/api/vue/dividend/list',
       '/api/vue/dividend/apply',
+      '/api/vue/block/list',
+      '/api/vue/block/detail',
+      '/api/vue/block/apply',
+      '/api/vue/block/records',
+      '/api/vue/block/draw',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

@@ -173,6 +173,8 @@ export async function createTestApp(
     registrationLimitIp: 1_000_000,
     // New shares move only when a test sweeps 'ipo'; the demo's own issues only where a test asks.
     ipo: { ...loadConfig(options.profile ?? 'demo').ipo, sweepIntervalMs: 0, demoStepMs: null },
+    // Block offerings likewise: the 'block' job runs when a test sweeps it, the demo's only where asked.
+    block: { ...loadConfig(options.profile ?? 'demo').block, sweepIntervalMs: 0, demoStepMs: null },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())

@@ -46,6 +46,7 @@ export function HomeScreen() {
         <nav className="card home-products" aria-label={t`Products`}>
           <Link to="/home/newStock" className="home-product" data-testid="home-new-shares"><Trans>New shares (IPO)</Trans></Link>
           <Link to="/home/newStockps" className="home-product"><Trans>Placements</Trans></Link>
+          <Link to="/home/blockTrade" className="home-product" data-testid="home-block-trades"><Trans>Block trades</Trans></Link>
           <Link to="/information/dividends" className="home-product"><Trans>Dividends</Trans></Link>
         </nav>
         <SignInCard account={account} user={user} />

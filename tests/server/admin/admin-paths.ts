@@ -19,4 +19,7 @@ export const ADMIN_PATHS = [
   '/ipo/list',
   '/ipo/create',
   '/ipo/cancel',
+  '/block/list',
+  '/block/create',
+  '/block/cancel',
 ].map((path) => `${ADMIN_PREFIX}${path}`)

@@ -64,3 +64,59 @@ it('keeps a stored application or issue of a status this app knows, and drops on
   await db.meta.put({ key: metaKeys.ipoIssues('ipo'), value: [{ id: 1, kind: 'ipo', stage: 'open' }], updatedAt: 1 })
   expect(await readMeta(metaKeys.ipoIssues('ipo'), restoreDeviceMeta.ipoIssues)).toEqual([])
 })
+
+it('keeps a stored block application or offering of a status this app knows, and drops one it does not (issue 11)', async () => {
+  const application = {
+    id: 5,
+    offeringId: 2,
+    symbol: 'RELIANCE',
+    name: 'Reliance Industries',
+    ref: '4H8N2P6RTB',
+    shares: 200,
+    price: 98_000,
+    amount: 19_600_000,
+    fee: 8_820,
+    frozen: 19_608_820,
+    status: 'allocated',
+    allocatedShares: 200,
+    paid: 19_608_820,
+    orderId: 12,
+    unlockAt: 9,
+    createdAt: 1,
+    updatedAt: 2,
+  }
+  await db.meta.put({ key: metaKeys.blockApplications(A), value: [application, { ...application, id: 6, status: 'partly_filled' }, { ...application, id: 7, unlockAt: '9' }], updatedAt: 1 })
+  expect(await readMeta(metaKeys.blockApplications(A), restoreAccountMeta.blockApplications)).toEqual([application])
+  const offering = {
+    id: 2,
+    symbol: 'RELIANCE',
+    name: 'Reliance Industries',
+    session: 'afternoon',
+    shares: 1_000,
+    lotSize: 10,
+    opensAt: 10,
+    closesAt: 20,
+    allocateAt: 20,
+    referenceKind: 'vwap',
+    referenceFrom: 1,
+    referenceTo: 5,
+    referencePrice: null,
+    discountBps: 200,
+    bandBps: 300,
+    price: null,
+    bandMin: null,
+    bandMax: null,
+    minShares: 100,
+    minAmount: 200_000_000,
+    lockUnit: 'day',
+    lockCount: 5,
+    stage: 'upcoming',
+    commitment: 'ab'.repeat(32),
+    applications: 0,
+    appliedShares: 0,
+    allocatedAt: null,
+    cancelReason: null,
+  }
+  await db.meta.put({ key: metaKeys.blockOfferings, value: [{ ...offering, legacy: true }, { ...offering, id: 3, session: 'evening' }], updatedAt: 1 })
+  expect(await readMeta(metaKeys.blockOfferings, restoreDeviceMeta.blockOfferings)).toEqual([offering])
+})

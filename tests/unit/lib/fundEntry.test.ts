@@ -5,6 +5,7 @@ import { LEDGER_REASONS, type LedgerReason } from '../../../server/ledger/rules'
 import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderEntry } from '../../../server/trade/ledger-legs'
 import { type Paise } from '../../../server/ledger/money'
 import { dividendEntry } from '../../../server/dividends/rules'
+import { blockAllocationEntry, blockFreezeEntry, blockReleaseEntry } from '../../../server/block/ledger-legs'
 import { ipoAllotmentEntry, ipoBlockEntry, ipoListingEntry, ipoPaymentEntry, ipoReleaseEntry } from '../../../server/ipo/ledger-legs'
 import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
@@ -41,6 +42,12 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
   ipo_allotment: { reference: ipoAllotmentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid from blocked funds' },
   ipo_payment: { reference: ipoPaymentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid' },
   ipo_listing: { reference: ipoListingEntry('7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares listed' },
+  block_freeze: { reference: blockFreezeEntry(7, '4H8N2P6RTB', paise(2_000_000)).reference, words: 'Block trade applied for (4H8N2P6RTB): funds frozen' },
+  block_release: { reference: blockReleaseEntry(7, '4H8N2P6RTB', paise(500_000)).reference, words: 'Block trade (4H8N2P6RTB): frozen funds released' },
+  block_allocation: {
+    reference: blockAllocationEntry(7, '4H8N2P6RTB', { amount: paise(1_490_000), handling: paise(1_000), duty: paise(224), paid: paise(1_491_224) }).reference,
+    words: 'Block trade allocated (4H8N2P6RTB): paid from frozen funds',
+  },
 }
 
 describe('describeFundEntry', () => {
