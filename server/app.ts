@@ -46,6 +46,8 @@ import { ipoRoutes } from './ipo/routes'
 import { createDividendJob } from './dividends/service'
 import { createIpoJob } from './ipo/lifecycle'
 import { ipoAdminRoutes } from './ipo/admin-routes'
+import { followRoutes } from './follow/routes'
+import { createFollowJob } from './follow/job'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -122,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, followRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes]
@@ -143,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.add({ name: 'dividends', intervalMs: config.dividends.sweepIntervalMs, sweep: createDividendJob({ db, config }) })
   // New shares: each issue frozen, drawn, settled and listed when due; the demo's issues kept coming.
   jobs.add({ name: 'ipo', intervalMs: config.ipo.sweepIntervalMs, sweep: createIpoJob({ db, config, market }) })
+  // Copy-trading: each strategy's completed closes run, then the stop-losses hit at NAV now redeemed.
+  jobs.add({ name: 'follow', intervalMs: config.follow.sweepIntervalMs, sweep: createFollowJob({ db, config, market }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

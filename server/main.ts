@@ -84,13 +84,25 @@ function ipoSweepOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerC
   return { ...config, ipo: { ...config.ipo, sweepIntervalMs: ms } }
 }
 
+/** TIJORI_FOLLOW_SWEEP_MS: how often strategies run their closes and stop-losses are checked. */
+function followSweepOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
+  const value = env.TIJORI_FOLLOW_SWEEP_MS
+  if (value === undefined || value === '') return config
+  const ms = Number(value)
+  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`TIJORI_FOLLOW_SWEEP_MS is a whole number of milliseconds, got "${value}"`)
+  return { ...config, follow: { ...config.follow, sweepIntervalMs: ms } }
+}
+
 export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = ipoSweepOverride(
+  const config = followSweepOverride(
     env,
-    withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
+    ipoSweepOverride(
+      env,
+      withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
+    ),
   )
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL

@@ -34,6 +34,8 @@ export const LEDGER_REASONS = {
   ipoPayment: 'ipo_payment',
   ipoListing: 'ipo_listing',
   dividend: 'dividend',
+  followInvest: 'follow_invest',
+  followRedeem: 'follow_redeem',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

@@ -173,6 +173,8 @@ export async function createTestApp(
     registrationLimitIp: 1_000_000,
     // New shares move only when a test sweeps 'ipo'; the demo's own issues only where a test asks.
     ipo: { ...loadConfig(options.profile ?? 'demo').ipo, sweepIntervalMs: 0, demoStepMs: null },
+    // Strategies run only when a test sweeps 'follow'; the demo's strategies only where a test asks.
+    follow: { ...loadConfig(options.profile ?? 'demo').follow, sweepIntervalMs: 0, demoLockUnit: null },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())
