@@ -73,6 +73,8 @@ export async function sweepStopLosses(deps: JobDeps, now: number): Promise<numbe
 
 export function createFollowJob(deps: JobDeps): (now: number) => Promise<FollowSweep> {
   return async (now) => {
+    // The days up to now are stored before the strategies read them (the market job may lag).
+    await deps.market.prepare(now)
     const lockUnit = deps.config.follow.demoLockUnit
     const created = lockUnit === null ? 0 : await ensureDemo(deps.db, lockUnit, now)
     const { days, trades } = await runStrategies(deps, now)

@@ -222,3 +222,15 @@ export async function adjustmentsAfter(db: Executor, symbols: readonly string[],
     .orderBy('day')
     .execute()
 }
+
+/** Every split recorded on a universe's days (a few a year), for the win rate's first-in first-out lots. */
+export async function splitDaysOf(db: Executor, symbols: readonly string[]): Promise<{ symbol: string; day: string; adjustments: string }[]> {
+  if (symbols.length === 0) return []
+  return db
+    .selectFrom('market_days')
+    .select(['symbol', 'day', 'adjustments'])
+    .where('symbol', 'in', symbols)
+    .where('adjustments', 'like', '%"split"%')
+    .orderBy('day')
+    .execute()
+}

@@ -41,7 +41,7 @@ import {
   runOf,
   strategyById,
   tradesOf,
-  universeDays,
+  splitDaysOf,
 } from './repository'
 import { NAV_START, checkInvest, checkRedeem, metricsOf, stopLossValue, unitsFor, unlockAtOf, valueOf } from './nav-rules'
 import { navNow, splitsIn } from './runner'
@@ -76,7 +76,7 @@ async function metricsOfStrategy(db: Executor, row: StrategyRow): Promise<Follow
   if (navs.length === 0) return null
   const universe = JSON.parse(row.universe) as string[]
   // Splits matter to the win rate only where a sale follows one (rare): read them with the trades.
-  const splits = trades.length > 0 ? splitsIn((await universeDays(db, universe)).filter((d) => d.adjustments !== '[]')) : []
+  const splits = trades.length > 0 ? splitsIn(await splitDaysOf(db, universe)) : []
   return metricsOf(navs, trades, splits)
 }
 
@@ -169,7 +169,7 @@ export async function productDetail(deps: FollowDeps, id: number): Promise<Follo
   const row = (await strategyById(deps.db, product.strategy_id))!
   const [navs, trades, run] = await Promise.all([navsOf(deps.db, row.id), tradesOf(deps.db, row.id), runOf(deps.db, row.id)])
   const universe = JSON.parse(row.universe) as string[]
-  const splits = trades.length > 0 ? splitsIn((await universeDays(deps.db, universe)).filter((d) => d.adjustments !== '[]')) : []
+  const splits = trades.length > 0 ? splitsIn(await splitDaysOf(deps.db, universe)) : []
   const facts: StrategyFacts = { row, nav: await navOfStrategy(deps, row, run, now), metrics: navs.length > 0 ? metricsOf(navs, trades, splits) : null }
   return {
     ...productView(product, facts, now),
