@@ -8,6 +8,7 @@ import { defineConfig } from '@lingui/conf'
 export const AREAS = {
   shares: ['src/features/ipo', 'src/features/dividends'],
   funds: ['src/features/funds', 'src/lib/fundEntry.ts'],
+  follow: ['src/features/follow'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

@@ -17,6 +17,9 @@ import { Route as MarketChar91indexChar93RouteImport } from './routes/market/[in
 import { Route as TradeChar91indexChar93RouteImport } from './routes/trade/[index]'
 import { Route as FavoriteSearchRouteImport } from './routes/favorite/search'
 import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
+import { Route as HomeFllowRouteImport } from './routes/home/fllow'
+import { Route as HomeFllowDetailRouteImport } from './routes/home/fllowDetail'
+import { Route as HomeFllowRecordRouteImport } from './routes/home/fllowRecord'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
 import { Route as HomeNewStockRouteImport } from './routes/home/newStock'
 import { Route as HomeNewStockBuyRouteImport } from './routes/home/newStockBuy'
@@ -26,6 +29,7 @@ import { Route as HomeNewStockRecordRouteImport } from './routes/home/newStockRe
 import { Route as HomeNewStockpsRouteImport } from './routes/home/newStockps'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
+import { Route as HomeQcListRouteImport } from './routes/home/qcList'
 import { Route as HomeZhishuRouteImport } from './routes/home/zhishu'
 import { Route as InformationAboutInfoRouteImport } from './routes/information/aboutInfo'
 import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
@@ -103,6 +107,21 @@ const HomeDayTradingRoute = HomeDayTradingRouteImport.update({
   path: '/home/dayTrading',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeFllowRoute = HomeFllowRouteImport.update({
+  id: '/home/fllow',
+  path: '/home/fllow',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeFllowDetailRoute = HomeFllowDetailRouteImport.update({
+  id: '/home/fllowDetail',
+  path: '/home/fllowDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeFllowRecordRoute = HomeFllowRecordRouteImport.update({
+  id: '/home/fllowRecord',
+  path: '/home/fllowRecord',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeMarketRoute = HomeMarketRouteImport.update({
   id: '/home/market',
   path: '/home/market',
@@ -146,6 +165,11 @@ const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
 const HomeNewsListRoute = HomeNewsListRouteImport.update({
   id: '/home/newsList',
   path: '/home/newsList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeQcListRoute = HomeQcListRouteImport.update({
+  id: '/home/qcList',
+  path: '/home/qcList',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeZhishuRoute = HomeZhishuRouteImport.update({
@@ -325,6 +349,9 @@ export interface FileRoutesByFullPath {
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -335,6 +362,7 @@ export interface FileRoutesByFullPath {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -378,6 +406,9 @@ export interface FileRoutesByTo {
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -388,6 +419,7 @@ export interface FileRoutesByTo {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -432,6 +464,9 @@ export interface FileRoutesById {
   '/favorite/index': typeof FavoriteChar91indexChar93Route
   '/favorite/search': typeof FavoriteSearchRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -442,6 +477,7 @@ export interface FileRoutesById {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -487,6 +523,9 @@ export interface FileRouteTypes {
     | '/favorite/index'
     | '/favorite/search'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -497,6 +536,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -540,6 +580,9 @@ export interface FileRouteTypes {
     | '/favorite/index'
     | '/favorite/search'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -550,6 +593,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -593,6 +637,9 @@ export interface FileRouteTypes {
     | '/favorite/index'
     | '/favorite/search'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -603,6 +650,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -647,6 +695,9 @@ export interface RootRouteChildren {
   FavoriteChar91indexChar93Route: typeof FavoriteChar91indexChar93Route
   FavoriteSearchRoute: typeof FavoriteSearchRoute
   HomeDayTradingRoute: typeof HomeDayTradingRoute
+  HomeFllowRoute: typeof HomeFllowRoute
+  HomeFllowDetailRoute: typeof HomeFllowDetailRoute
+  HomeFllowRecordRoute: typeof HomeFllowRecordRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
   HomeMarketRoute: typeof HomeMarketRoute
   HomeNewStockRoute: typeof HomeNewStockRoute
@@ -657,6 +708,7 @@ export interface RootRouteChildren {
   HomeNewStockpsRoute: typeof HomeNewStockpsRoute
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
+  HomeQcListRoute: typeof HomeQcListRoute
   HomeZhishuRoute: typeof HomeZhishuRoute
   InformationAboutInfoRoute: typeof InformationAboutInfoRoute
   InformationAboutUsRoute: typeof InformationAboutUsRoute
@@ -754,6 +806,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeDayTradingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/home/fllow': {
+      id: '/home/fllow'
+      path: '/home/fllow'
+      fullPath: '/home/fllow'
+      preLoaderRoute: typeof HomeFllowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/fllowDetail': {
+      id: '/home/fllowDetail'
+      path: '/home/fllowDetail'
+      fullPath: '/home/fllowDetail'
+      preLoaderRoute: typeof HomeFllowDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/fllowRecord': {
+      id: '/home/fllowRecord'
+      path: '/home/fllowRecord'
+      fullPath: '/home/fllowRecord'
+      preLoaderRoute: typeof HomeFllowRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home/market': {
       id: '/home/market'
       path: '/home/market'
@@ -815,6 +888,13 @@ declare module '@tanstack/react-router' {
       path: '/home/newsList'
       fullPath: '/home/newsList'
       preLoaderRoute: typeof HomeNewsListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/qcList': {
+      id: '/home/qcList'
+      path: '/home/qcList'
+      fullPath: '/home/qcList'
+      preLoaderRoute: typeof HomeQcListRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/zhishu': {
@@ -1063,6 +1143,9 @@ const rootRouteChildren: RootRouteChildren = {
   FavoriteChar91indexChar93Route: FavoriteChar91indexChar93Route,
   FavoriteSearchRoute: FavoriteSearchRoute,
   HomeDayTradingRoute: HomeDayTradingRoute,
+  HomeFllowRoute: HomeFllowRoute,
+  HomeFllowDetailRoute: HomeFllowDetailRoute,
+  HomeFllowRecordRoute: HomeFllowRecordRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
   HomeMarketRoute: HomeMarketRoute,
   HomeNewStockRoute: HomeNewStockRoute,
@@ -1073,6 +1156,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeNewStockpsRoute: HomeNewStockpsRoute,
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
+  HomeQcListRoute: HomeQcListRoute,
   HomeZhishuRoute: HomeZhishuRoute,
   InformationAboutInfoRoute: InformationAboutInfoRoute,
   InformationAboutUsRoute: InformationAboutUsRoute,

@@ -47,6 +47,8 @@ export function HomeScreen() {
           <Link to="/home/newStock" className="home-product" data-testid="home-new-shares"><Trans>New shares (IPO)</Trans></Link>
           <Link to="/home/newStockps" className="home-product"><Trans>Placements</Trans></Link>
           <Link to="/information/dividends" className="home-product"><Trans>Dividends</Trans></Link>
+          <Link to="/home/fllow" className="home-product" data-testid="home-follow"><Trans>Copy trading</Trans></Link>
+          <Link to="/home/qcList" className="home-product" data-testid="home-strategies"><Trans>Quant strategies</Trans></Link>
         </nav>
         <SignInCard account={account} user={user} />
         <LatestNews lang={lang} />
