@@ -6,6 +6,7 @@ import { closePositionEntry, freezeOrderEntry, openPositionEntry, unfreezeOrderE
 import { type Paise } from '../../../server/ledger/money'
 import { dividendEntry } from '../../../server/dividends/rules'
 import { ipoAllotmentEntry, ipoBlockEntry, ipoListingEntry, ipoPaymentEntry, ipoReleaseEntry } from '../../../server/ipo/ledger-legs'
+import { followInvestEntry, followRedeemEntry } from '../../../server/follow/ledger-legs'
 import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
@@ -41,6 +42,9 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
   ipo_allotment: { reference: ipoAllotmentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid from blocked funds' },
   ipo_payment: { reference: ipoPaymentEntry(7, '7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares allotted (7K3M9Q2XWD): paid' },
   ipo_listing: { reference: ipoListingEntry('7K3M9Q2XWD', paise(200_000)).reference, words: 'New shares listed' },
+  follow_invest: { reference: followInvestEntry(7, 12, paise(500_000)).reference, words: 'Copy trading: invested, investment #12' },
+  // A redemption by the user and by the stop-loss write the same entry; the records screen says which.
+  follow_redeem: { reference: followRedeemEntry(7, 12, paise(500_000), paise(480_000)).reference, words: 'Copy trading: redeemed, investment #12' },
 }
 
 describe('describeFundEntry', () => {
