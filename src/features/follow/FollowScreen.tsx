@@ -12,7 +12,7 @@ import { isOpen } from './rules'
 import './follow.css'
 
 /**
- * /home/fllow: the copy-trading products, those open for money first, each with its rules, its
+ * /home/fllow: the copy-trading products, those open for money first (then by number), each with its rules, its
  * NAV now and its measured figures (maximum drawdown before return). From Dexie, offline too.
  */
 export function FollowScreen() {
@@ -22,7 +22,7 @@ export function FollowScreen() {
   const loading = useLoading(() => refreshProducts())
   useRefreshEvery(() => refreshProducts(), 10_000)
   const when = synced ? formatDateTime(synced) : null
-  const shown = products ? [...products].sort((a, b) => Number(isOpen(b, now)) - Number(isOpen(a, now)) || a.deadline - b.deadline) : products
+  const shown = products ? [...products].sort((a, b) => Number(isOpen(b, now)) - Number(isOpen(a, now)) || a.number.localeCompare(b.number)) : products
   return (
     <div className="follow">
       <BackBar title={<Trans>Copy trading</Trans>} />

@@ -36,7 +36,7 @@ export function NavChart({ nav, height }: { nav: readonly { day: string; nav: nu
         width,
         height,
         legend: { show: false },
-        padding: [8, 4, 0, 4],
+        padding: [8, 4, 0, 16],
         cursor: { points: { show: false }, y: false, drag: { x: false, y: false } },
         scales: { x: { time: false } },
         axes: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { NAV_VALUE_DIVISOR as CONTRACT_DIVISOR, type FollowProduct } from '../../../../src/contract/replies'
+import { NAV_VALUE_DIVISOR as CONTRACT_DIVISOR, type FollowProduct, type StrategyCode } from '../../../../src/contract/replies'
 import {
   NAV_VALUE_DIVISOR,
   canRedeem,
@@ -21,6 +21,9 @@ import {
   stopLossValue,
   unitsFor,
 } from '../../../../src/features/follow/rules'
+import { activateLanguage, i18n } from '../../../../src/i18n/setup'
+import { strategyRule } from '../../../../src/features/follow/strategyRule'
+import { DEFAULT_PARAMS } from '../../../../server/follow/strategies'
 import { stopLossValue as serverStopLossValue, unitsFor as serverUnitsFor, valueOf as serverValueOf } from '../../../../server/follow/nav-rules'
 
 const T = 1_800_000_000_000
@@ -181,5 +184,19 @@ describe('formatting', () => {
 
   it('writes a NAV day the way the app writes dates', () => {
     expect(formatDay('2026-11-23')).toBe('2026.11.23')
+  })
+})
+
+describe('a strategy\'s rule in words', () => {
+  it('tells each rule with the numbers of the parameters the server runs, not in general words', async () => {
+    await activateLanguage('en')
+    const say = (code: StrategyCode) => i18n._(strategyRule(code, DEFAULT_PARAMS[code]))
+    expect(say('index_tracker')).toBe(
+      "Holds the index's members in the index's weights, rebalanced at the close every 20 trading days; a change smaller than 0.10% of the portfolio is skipped, and 0.50% is kept in cash for fees.",
+    )
+    expect(say('momentum')).toBe('Every 10 trading days, at the close, holds in equal value the 5 members with the best return over the last 20 trading days; 0.50% is kept in cash for fees.')
+    expect(say('mean_reversion')).toContain('closed 3.00% or more below its 20-day moving average (at most 5 at a time')
+    // A reply without a parameter the sentence needs: general words, never a guessed number.
+    expect(i18n._(strategyRule('momentum', { lookbackDays: 20 }))).not.toMatch(/[0-9]/)
   })
 })
