@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers'
 import { loadConfig } from '../../../server/config'
 import { png } from '../pictures'
 
-const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'cleanup']
+const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'follow', 'cleanup']
 
 /** A promise the test settles by hand: a sweep that runs until the test lets it finish. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -48,6 +48,7 @@ describe('the jobs registry', () => {
       ['reviews', 'database', false],
       ['dividends', 'database', t.config.dividends.sweepIntervalMs > 0],
       ['ipo', 'database', false],
+      ['follow', 'database', false],
       ['cleanup', 'database', false],
     ])
   })
@@ -116,6 +117,7 @@ describe('the jobs registry with intervals', () => {
         cleanupIntervalMs: 5,
         dividends: { ...base.dividends, sweepIntervalMs: 5 },
         ipo: { ...base.ipo, sweepIntervalMs: 5, demoStepMs: null },
+        follow: { ...base.follow, sweepIntervalMs: 5, demoLockUnit: null },
       },
     })
     try {
