@@ -60,12 +60,11 @@ async function navOfStrategy(deps: FollowDeps, row: StrategyRow, run: RunRow | u
 }
 
 /** Every strategy's NAV now and metrics (a handful of strategies; their trades read once each). */
-async function strategyFacts(deps: FollowDeps, now: number, only?: ReadonlySet<number>): Promise<Map<number, StrategyFacts>> {
+async function strategyFacts(deps: FollowDeps, now: number): Promise<Map<number, StrategyFacts>> {
   await deps.market.prepare(now)
   const runs = new Map((await allRuns(deps.db)).map((r) => [r.strategy_id, r]))
   const out = new Map<number, StrategyFacts>()
   for (const row of await allStrategies(deps.db)) {
-    if (only && !only.has(row.id)) continue
     out.set(row.id, { row, nav: await navOfStrategy(deps, row, runs.get(row.id), now), metrics: await metricsOfStrategy(deps.db, row) })
   }
   return out
