@@ -60,7 +60,7 @@ export function FollowDetailScreen({ id }: { id: number }) {
 }
 
 function Detail({ detail: d, product }: { detail: FollowDetail; product: FollowProduct | undefined }) {
-  const { i18n } = useLingui()
+  const { i18n, t } = useLingui()
   const now = useNow(5_000)
   const locale = intlLocale(normalizeLanguage(i18n.locale))
   const current = latestNav(d, product)
@@ -88,6 +88,8 @@ function Detail({ detail: d, product }: { detail: FollowDetail; product: FollowP
   const last = d.nav.at(-1)
   const navFrom = first ? formatDay(first.day) : ''
   const navTo = last ? formatDay(last.day) : ''
+  const firstNav = first ? formatNav(first.nav) : ''
+  const lastNav = last ? formatNav(last.nav) : ''
   return (
     <>
       <section className="card follow-card" data-testid="follow-detail" data-id={d.id}>
@@ -128,7 +130,7 @@ function Detail({ detail: d, product }: { detail: FollowDetail; product: FollowP
           <>
             <p className="muted follow-small"><Trans>NAV at each close, {navFrom} to {navTo}, starting at ₹10.0000 a unit.</Trans></p>
             <Suspense fallback={<div className="skeleton follow-chart-skeleton" style={{ height: CHART_HEIGHT }} />}>
-              <NavChart nav={d.nav} height={CHART_HEIGHT} />
+              <NavChart nav={d.nav} height={CHART_HEIGHT} label={t`Daily NAV from ${navFrom} to ${navTo}: from ${firstNav} to ${lastNav}`} />
             </Suspense>
           </>
         )}

@@ -31,24 +31,29 @@ export function MetricsList({ metrics }: { metrics: FollowMetrics | null }) {
   const won = metrics.winningTrades
   const period = <Trans>{from} to {to}, {days} NAV days</Trans>
   return (
-    <dl className="follow-metrics" data-testid="follow-metrics">
-      <Metric testId="metric-drawdown" label={<Trans>Maximum drawdown</Trans>} value={pct(-metrics.maxDrawdownBps)} period={period} />
-      <Metric testId="metric-return" label={<Trans>Return since start</Trans>} value={pct(metrics.returnBps)} period={period} />
-      <Metric testId="metric-daily" label={<Trans>Daily profit</Trans>} value={pct(metrics.dailyProfitBps)} period={<Trans>{to} against the NAV day before</Trans>} />
-      <Metric testId="metric-highest" label={<Trans>Highest return</Trans>} value={pct(metrics.highestReturnBps)} period={period} />
-      <Metric
-        testId="metric-volatility"
-        label={<Trans>Volatility (annualised)</Trans>}
-        value={pct(metrics.volatilityBps, false)}
-        period={<Trans>Daily NAV returns, {from} to {to}</Trans>}
-      />
-      <Metric
-        testId="metric-winrate"
-        label={<Trans>Win rate</Trans>}
-        value={metrics.winRateBps === null ? '—' : pct(metrics.winRateBps, false)}
-        period={closed === 0 ? <Trans>No closed trades yet</Trans> : <Trans>{won} of {closed} closed trades won, fees included, {from} to {to}</Trans>}
-      />
-    </dl>
+    <>
+      <dl className="follow-metrics" data-testid="follow-metrics">
+        <Metric testId="metric-drawdown" label={<Trans>Maximum drawdown</Trans>} value={pct(-metrics.maxDrawdownBps)} period={period} />
+        <Metric testId="metric-return" label={<Trans>Return since start</Trans>} value={pct(metrics.returnBps)} period={period} />
+        <Metric testId="metric-daily" label={<Trans>Daily profit</Trans>} value={pct(metrics.dailyProfitBps)} period={<Trans>{to} against the NAV day before</Trans>} />
+        <Metric testId="metric-highest" label={<Trans>Highest return</Trans>} value={pct(metrics.highestReturnBps)} period={period} />
+        <Metric
+          testId="metric-volatility"
+          label={<Trans>Volatility (annualised)</Trans>}
+          value={pct(metrics.volatilityBps, false)}
+          period={<Trans>Daily NAV returns, {from} to {to}</Trans>}
+        />
+        <Metric
+          testId="metric-winrate"
+          label={<Trans>Win rate</Trans>}
+          value={metrics.winRateBps === null ? '—' : pct(metrics.winRateBps, false)}
+          period={closed === 0 ? <Trans>No closed trades yet</Trans> : <Trans>{won} of {closed} closed trades won, fees included, {from} to {to}</Trans>}
+        />
+      </dl>
+      <p className="follow-metrics-note">
+        <Trans>Every figure above is simulated past performance; none is a promise of future returns.</Trans>
+      </p>
+    </>
   )
 }
 

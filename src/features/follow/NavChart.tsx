@@ -9,7 +9,7 @@ const GRID = 'rgba(20, 32, 27, 0.07)'
 const TEXT = '#56645e'
 
 /** One point per NAV day, x the day's index (no gaps for weekends), y the NAV in rupees. */
-export function NavChart({ nav, height }: { nav: readonly { day: string; nav: number }[]; height: number }) {
+export function NavChart({ nav, height, label }: { nav: readonly { day: string; nav: number }[]; height: number; label: string }) {
   const box = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
 
@@ -51,5 +51,5 @@ export function NavChart({ nav, height }: { nav: readonly { day: string; nav: nu
     return () => u.destroy()
   }, [nav, height, width])
 
-  return <div ref={box} className="follow-chart" style={{ height }} data-testid="follow-nav-chart" />
+  return <div ref={box} className="follow-chart" style={{ height }} role="img" aria-label={label} data-testid="follow-nav-chart" />
 }
