@@ -116,6 +116,9 @@ function InvestmentCard({ investment: inv, now, busy }: { investment: FollowInve
         </Fact>
         <Fact label={<Trans>Locked until</Trans>}><span data-testid="follow-record-unlock">{unlockAt}</span></Fact>
       </dl>
+      <p className="muted follow-small" data-testid="follow-record-arithmetic">
+        <Trans>Value = {units} units × {nav} a unit, rounded down to the paisa; profit/loss = value − {amount} invested.</Trans>
+      </p>
       {inv.status === 'ended' ? (
         <p className="muted" data-testid="follow-record-ended">
           {inv.endReason === 'stop_loss' ? <Trans>Ended {endedAt}: the stop-loss redeemed it.</Trans> : <Trans>Ended {endedAt}: redeemed.</Trans>}
