@@ -190,6 +190,20 @@ describe('the follow job', () => {
     const again = await t.app.jobs.sweep('follow', t.clock.now())
     expect(again).toMatchObject({ ran: true, result: { created: 0, days: 0, trades: 0 } })
     expect(await count()).toEqual(before)
+    const start = t.clock.now()
+    try {
+      // The day under way is not run before its close (the demo's market closes at India midnight)...
+      t.clock.set('2026-01-10T18:29:00Z')
+      expect(await t.app.jobs.sweep('follow', t.clock.now())).toMatchObject({ result: { days: 0 } })
+      // ...and is run once, for each strategy, after it.
+      t.clock.set('2026-01-10T18:31:00Z')
+      expect(await t.app.jobs.sweep('follow', t.clock.now())).toMatchObject({ result: { days: 3 } })
+      expect(await t.app.jobs.sweep('follow', t.clock.now())).toMatchObject({ result: { days: 0, trades: 0 } })
+      const navs = await t.database.db.selectFrom('follow_navs').select('strategy_id').where('day', '=', '2026-01-10').execute()
+      expect(navs).toHaveLength(3)
+    } finally {
+      t.clock.set(start)
+    }
   })
 
   it('redeems at NAV now once a stop-loss is hit, even inside the lock, and not before', async () => {
