@@ -9,6 +9,7 @@ export const AREAS = {
   shares: ['src/features/ipo', 'src/features/dividends'],
   funds: ['src/features/funds', 'src/lib/fundEntry.ts'],
   block: ['src/features/block'],
+  follow: ['src/features/follow'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

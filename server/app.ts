@@ -49,6 +49,8 @@ import { ipoAdminRoutes } from './ipo/admin-routes'
 import { blockRoutes } from './block/routes'
 import { blockAdminRoutes } from './block/admin-routes'
 import { createBlockJob } from './block/lifecycle'
+import { followRoutes } from './follow/routes'
+import { createFollowJob } from './follow/job'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -125,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes]
@@ -148,6 +150,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.add({ name: 'ipo', intervalMs: config.ipo.sweepIntervalMs, sweep: createIpoJob({ db, config, market }) })
   // Block trades: each offering priced from the feed at its opening and allocated when due; the demo's kept coming.
   jobs.add({ name: 'block', intervalMs: config.block.sweepIntervalMs, sweep: createBlockJob({ db, config, market }) })
+  // Copy-trading: each strategy's completed closes run, then the stop-losses hit at NAV now redeemed.
+  jobs.add({ name: 'follow', intervalMs: config.follow.sweepIntervalMs, sweep: createFollowJob({ db, config, market }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

@@ -126,6 +126,16 @@ export type ServerConfig = {
     /** The demo keeps offerings of real listed stocks coming, windows this far apart; null: only the back office creates them. */
     demoStepMs: number | null
   }
+  // ---- copy-trading (issue 11) ----
+  follow: {
+    /** How often strategies run their completed closes and stop-losses are checked; 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+    /** The stop-loss percent an investment may set (follow_stop_loss_min/max). */
+    stopLossMin: number
+    stopLossMax: number
+    /** The demo strategies and products are made on the first sweep of an empty database, their locks in this unit; null: none. */
+    demoLockUnit: 'minute' | 'day' | null
+  }
   dividends: {
     /** The pay date is the record date plus this (India pays within 30 days of declaration; the demo, minutes). */
     payDelayMs: number
@@ -199,6 +209,8 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     autoReviewIntervalMs: 1000,
     ipo: { limitPerStock: 1, retailMax: 20_000_000, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 3 * 60_000 : null },
     block: { minShares: 100, minAmount: 200_000_000, bandBps: 300, beacon: '', sweepIntervalMs: 5000, demoStepMs: profile === 'demo' ? 2 * 60_000 : null },
+    // The demo's products lock for minutes so one sitting can invest and redeem; production's for days.
+    follow: { sweepIntervalMs: 10_000, stopLossMin: 5, stopLossMax: 95, demoLockUnit: profile === 'demo' ? 'minute' : 'day' },
     // The demo shows the application and its review (approved automatically); production pays holders without asking.
     dividends: { payDelayMs: profile === 'demo' ? 10 * 60_000 : 30 * 24 * 3_600_000, applicationRequired: profile === 'demo', sweepIntervalMs: 60_000 },
     cryptoLotMicro: 10_000,
@@ -301,6 +313,9 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'block_min_shares', value: String(config.block.minShares) },
     { name: 'block_min_amount', value: String(config.block.minAmount) },
     { name: 'block_band_bps', value: String(config.block.bandBps) },
+    // copy-trading: the stop-loss percent an investment may set
+    { name: 'follow_stop_loss_min', value: String(config.follow.stopLossMin) },
+    { name: 'follow_stop_loss_max', value: String(config.follow.stopLossMax) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them

@@ -75,34 +75,31 @@ function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: numbe
   return { autoReviewSeconds: seconds }
 }
 
-/** TIJORI_IPO_SWEEP_MS: how often new-share issues are moved along (the browser tests run a short issue). */
-function ipoSweepOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
-  const value = env.TIJORI_IPO_SWEEP_MS
-  if (value === undefined || value === '') return config
-  const ms = Number(value)
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`TIJORI_IPO_SWEEP_MS is a whole number of milliseconds, got "${value}"`)
-  return { ...config, ipo: { ...config.ipo, sweepIntervalMs: ms } }
-}
+/**
+ * TIJORI_IPO_SWEEP_MS, TIJORI_BLOCK_SWEEP_MS, TIJORI_FOLLOW_SWEEP_MS: how often new-share issues,
+ * block offerings and copy-trading strategies are moved along (the browser tests run short ones).
+ */
+const SWEEP_OVERRIDES = { TIJORI_IPO_SWEEP_MS: 'ipo', TIJORI_BLOCK_SWEEP_MS: 'block', TIJORI_FOLLOW_SWEEP_MS: 'follow' } as const
 
-/** TIJORI_BLOCK_SWEEP_MS: how often block offerings are priced and allocated (the browser tests run a short offering). */
-function blockSweepOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
-  const value = env.TIJORI_BLOCK_SWEEP_MS
-  if (value === undefined || value === '') return config
-  const ms = Number(value)
-  if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`TIJORI_BLOCK_SWEEP_MS is a whole number of milliseconds, got "${value}"`)
-  return { ...config, block: { ...config.block, sweepIntervalMs: ms } }
+function sweepOverrides(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
+  let out = config
+  for (const [name, area] of Object.entries(SWEEP_OVERRIDES)) {
+    const value = env[name]
+    if (value === undefined || value === '') continue
+    const ms = Number(value)
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new Error(`${name} is a whole number of milliseconds, got "${value}"`)
+    out = { ...out, [area]: { ...out[area], sweepIntervalMs: ms } }
+  }
+  return out
 }
 
 export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = blockSweepOverride(
+  const config = sweepOverrides(
     env,
-    ipoSweepOverride(
-      env,
-      withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
-    ),
+    withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
   )
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL

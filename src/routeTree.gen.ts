@@ -21,6 +21,9 @@ import { Route as HomeBlockTrade1RouteImport } from './routes/home/blockTrade1'
 import { Route as HomeBlockTrade2RouteImport } from './routes/home/blockTrade2'
 import { Route as HomeBlockTradeDetailRouteImport } from './routes/home/blockTradeDetail'
 import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
+import { Route as HomeFllowRouteImport } from './routes/home/fllow'
+import { Route as HomeFllowDetailRouteImport } from './routes/home/fllowDetail'
+import { Route as HomeFllowRecordRouteImport } from './routes/home/fllowRecord'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
 import { Route as HomeNewStockRouteImport } from './routes/home/newStock'
 import { Route as HomeNewStockBuyRouteImport } from './routes/home/newStockBuy'
@@ -30,6 +33,7 @@ import { Route as HomeNewStockRecordRouteImport } from './routes/home/newStockRe
 import { Route as HomeNewStockpsRouteImport } from './routes/home/newStockps'
 import { Route as HomeNewsDetailRouteImport } from './routes/home/newsDetail'
 import { Route as HomeNewsListRouteImport } from './routes/home/newsList'
+import { Route as HomeQcListRouteImport } from './routes/home/qcList'
 import { Route as HomeZhishuRouteImport } from './routes/home/zhishu'
 import { Route as InformationAboutInfoRouteImport } from './routes/information/aboutInfo'
 import { Route as InformationAboutUsRouteImport } from './routes/information/aboutUs'
@@ -127,6 +131,21 @@ const HomeDayTradingRoute = HomeDayTradingRouteImport.update({
   path: '/home/dayTrading',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HomeFllowRoute = HomeFllowRouteImport.update({
+  id: '/home/fllow',
+  path: '/home/fllow',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeFllowDetailRoute = HomeFllowDetailRouteImport.update({
+  id: '/home/fllowDetail',
+  path: '/home/fllowDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeFllowRecordRoute = HomeFllowRecordRouteImport.update({
+  id: '/home/fllowRecord',
+  path: '/home/fllowRecord',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeMarketRoute = HomeMarketRouteImport.update({
   id: '/home/market',
   path: '/home/market',
@@ -170,6 +189,11 @@ const HomeNewsDetailRoute = HomeNewsDetailRouteImport.update({
 const HomeNewsListRoute = HomeNewsListRouteImport.update({
   id: '/home/newsList',
   path: '/home/newsList',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeQcListRoute = HomeQcListRouteImport.update({
+  id: '/home/qcList',
+  path: '/home/qcList',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeZhishuRoute = HomeZhishuRouteImport.update({
@@ -353,6 +377,9 @@ export interface FileRoutesByFullPath {
   '/home/blockTrade2': typeof HomeBlockTrade2Route
   '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -363,6 +390,7 @@ export interface FileRoutesByFullPath {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -410,6 +438,9 @@ export interface FileRoutesByTo {
   '/home/blockTrade2': typeof HomeBlockTrade2Route
   '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -420,6 +451,7 @@ export interface FileRoutesByTo {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -468,6 +500,9 @@ export interface FileRoutesById {
   '/home/blockTrade2': typeof HomeBlockTrade2Route
   '/home/blockTradeDetail': typeof HomeBlockTradeDetailRoute
   '/home/dayTrading': typeof HomeDayTradingRoute
+  '/home/fllow': typeof HomeFllowRoute
+  '/home/fllowDetail': typeof HomeFllowDetailRoute
+  '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
@@ -478,6 +513,7 @@ export interface FileRoutesById {
   '/home/newStockps': typeof HomeNewStockpsRoute
   '/home/newsDetail': typeof HomeNewsDetailRoute
   '/home/newsList': typeof HomeNewsListRoute
+  '/home/qcList': typeof HomeQcListRoute
   '/home/zhishu': typeof HomeZhishuRoute
   '/information/aboutInfo': typeof InformationAboutInfoRoute
   '/information/aboutUs': typeof InformationAboutUsRoute
@@ -527,6 +563,9 @@ export interface FileRouteTypes {
     | '/home/blockTrade2'
     | '/home/blockTradeDetail'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -537,6 +576,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -584,6 +624,9 @@ export interface FileRouteTypes {
     | '/home/blockTrade2'
     | '/home/blockTradeDetail'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -594,6 +637,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -641,6 +685,9 @@ export interface FileRouteTypes {
     | '/home/blockTrade2'
     | '/home/blockTradeDetail'
     | '/home/dayTrading'
+    | '/home/fllow'
+    | '/home/fllowDetail'
+    | '/home/fllowRecord'
     | '/home/index'
     | '/home/market'
     | '/home/newStock'
@@ -651,6 +698,7 @@ export interface FileRouteTypes {
     | '/home/newStockps'
     | '/home/newsDetail'
     | '/home/newsList'
+    | '/home/qcList'
     | '/home/zhishu'
     | '/information/aboutInfo'
     | '/information/aboutUs'
@@ -699,6 +747,9 @@ export interface RootRouteChildren {
   HomeBlockTrade2Route: typeof HomeBlockTrade2Route
   HomeBlockTradeDetailRoute: typeof HomeBlockTradeDetailRoute
   HomeDayTradingRoute: typeof HomeDayTradingRoute
+  HomeFllowRoute: typeof HomeFllowRoute
+  HomeFllowDetailRoute: typeof HomeFllowDetailRoute
+  HomeFllowRecordRoute: typeof HomeFllowRecordRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
   HomeMarketRoute: typeof HomeMarketRoute
   HomeNewStockRoute: typeof HomeNewStockRoute
@@ -709,6 +760,7 @@ export interface RootRouteChildren {
   HomeNewStockpsRoute: typeof HomeNewStockpsRoute
   HomeNewsDetailRoute: typeof HomeNewsDetailRoute
   HomeNewsListRoute: typeof HomeNewsListRoute
+  HomeQcListRoute: typeof HomeQcListRoute
   HomeZhishuRoute: typeof HomeZhishuRoute
   InformationAboutInfoRoute: typeof InformationAboutInfoRoute
   InformationAboutUsRoute: typeof InformationAboutUsRoute
@@ -834,6 +886,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HomeDayTradingRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/home/fllow': {
+      id: '/home/fllow'
+      path: '/home/fllow'
+      fullPath: '/home/fllow'
+      preLoaderRoute: typeof HomeFllowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/fllowDetail': {
+      id: '/home/fllowDetail'
+      path: '/home/fllowDetail'
+      fullPath: '/home/fllowDetail'
+      preLoaderRoute: typeof HomeFllowDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/fllowRecord': {
+      id: '/home/fllowRecord'
+      path: '/home/fllowRecord'
+      fullPath: '/home/fllowRecord'
+      preLoaderRoute: typeof HomeFllowRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home/market': {
       id: '/home/market'
       path: '/home/market'
@@ -895,6 +968,13 @@ declare module '@tanstack/react-router' {
       path: '/home/newsList'
       fullPath: '/home/newsList'
       preLoaderRoute: typeof HomeNewsListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/qcList': {
+      id: '/home/qcList'
+      path: '/home/qcList'
+      fullPath: '/home/qcList'
+      preLoaderRoute: typeof HomeQcListRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/zhishu': {
@@ -1147,6 +1227,9 @@ const rootRouteChildren: RootRouteChildren = {
   HomeBlockTrade2Route: HomeBlockTrade2Route,
   HomeBlockTradeDetailRoute: HomeBlockTradeDetailRoute,
   HomeDayTradingRoute: HomeDayTradingRoute,
+  HomeFllowRoute: HomeFllowRoute,
+  HomeFllowDetailRoute: HomeFllowDetailRoute,
+  HomeFllowRecordRoute: HomeFllowRecordRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
   HomeMarketRoute: HomeMarketRoute,
   HomeNewStockRoute: HomeNewStockRoute,
@@ -1157,6 +1240,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeNewStockpsRoute: HomeNewStockpsRoute,
   HomeNewsDetailRoute: HomeNewsDetailRoute,
   HomeNewsListRoute: HomeNewsListRoute,
+  HomeQcListRoute: HomeQcListRoute,
   HomeZhishuRoute: HomeZhishuRoute,
   InformationAboutInfoRoute: InformationAboutInfoRoute,
   InformationAboutUsRoute: InformationAboutUsRoute,

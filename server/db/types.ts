@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus } from '../../src/contract/replies'
+import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -345,6 +345,12 @@ export type Database = {
   dividends: DividendsTable
   dividend_entitlements: DividendEntitlementsTable
   dividend_applications: DividendApplicationsTable
+  follow_strategies: FollowStrategiesTable
+  follow_runs: FollowRunsTable
+  follow_trades: FollowTradesTable
+  follow_navs: FollowNavsTable
+  follow_products: FollowProductsTable
+  follow_investments: FollowInvestmentsTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */
@@ -492,6 +498,74 @@ export type BlockApplicationsTable = {
   allocated_shares: Generated<number>
   paid: Generated<number>
   order_id: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** Issue 11: a copy-trading strategy; params and universe are JSON. See migration 1764300001000_copy_trading.sql. */
+export type FollowStrategiesTable = {
+  id: GeneratedAlways<number>
+  code: StrategyCode
+  name: string
+  params: string
+  universe: string
+  start_day: string
+  capital: number
+  created_at: number
+}
+
+/** Issue 11: where a strategy's run stands (holdings and state are JSON). */
+export type FollowRunsTable = {
+  strategy_id: number
+  last_day: string | null
+  cash: number
+  holdings: string
+  state: string
+  updated_at: number
+}
+
+export type FollowTradesTable = {
+  id: GeneratedAlways<number>
+  strategy_id: number
+  day: string
+  seq: number
+  time: number
+  symbol: string
+  side: 'buy' | 'sell'
+  qty: number
+  price: number
+  fees: number
+}
+
+export type FollowNavsTable = { strategy_id: number; day: string; nav: number }
+
+export type FollowProductsTable = {
+  id: GeneratedAlways<number>
+  number: string
+  name: string
+  strategy_id: number
+  min_amount: number
+  fund_size: number
+  deadline: number
+  lock_unit: 'day' | 'minute'
+  lock_count: number
+  created_at: number
+}
+
+export type FollowInvestmentsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  product_id: number
+  amount: number
+  units: number
+  nav_at_invest: number
+  stop_loss_percent: number | null
+  unlock_at: number
+  status: FollowInvestmentStatus
+  end_reason: 'redeemed' | 'stop_loss' | null
+  ended_at: number | null
+  redeemed_amount: number | null
+  redeemed_nav: number | null
   created_at: number
   updated_at: number
 }

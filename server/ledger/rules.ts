@@ -37,6 +37,8 @@ export const LEDGER_REASONS = {
   blockFreeze: 'block_freeze',
   blockRelease: 'block_release',
   blockAllocation: 'block_allocation',
+  followInvest: 'follow_invest',
+  followRedeem: 'follow_redeem',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

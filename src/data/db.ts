@@ -22,6 +22,10 @@
  * - meta rows of one account carry it in `account` (indexed), filled on every write from the
  *   key (metaRowAccount), so forgetAccount finds them all; outbox gains an `account` index.
  *
+ * Meta also holds each feature's lists as values (metaKeys below), e.g. copy-trading (issue 11):
+ * the products, the strategies and each product's detail (device keys, public data), and the
+ * account's investments (`followInvestments:<account>`).
+ *
  * Every per-account cache is listed here: the tables user, watchlist, orders, fundEntries,
  * searchHistory and outbox (by their `account`), and the meta kinds of ACCOUNT_META_KINDS.
  * forgetAccount() removes all of them in one transaction; a new per-account cache must be added
@@ -31,7 +35,7 @@
  * editing an old one, and add a test that upgrades from the previous shape.
  */
 import { Dexie, type EntityTable } from 'dexie'
-import { type Restore, anyOf, bool, exactly, listOf, nullable, num, object, oneOf, str } from '../lib/restore'
+import { type Restore, anyOf, bool, exactly, listOf, nullable, num, object, oneOf, recordOf, str } from '../lib/restore'
 import { USDT_NETWORKS } from '../lib/validators'
 // `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
 // import): the modules that fetch these values import this one, and the money and trading
@@ -44,6 +48,11 @@ import type {
   CandleRange,
   Candles,
   DividendEntitlement,
+  FollowDetail,
+  FollowInvestment,
+  FollowMetrics,
+  FollowProduct,
+  FollowStrategy,
   FundRecord,
   IpoApplication,
   IpoIssue,
@@ -178,6 +187,7 @@ export const ACCOUNT_META_KINDS = [
   'dividends',
   'ipoApplications',
   'blockApplications',
+  'followInvestments',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -208,6 +218,10 @@ export const metaKeys = {
   blockOfferings: 'block-offerings',
   /** The sync key of one offering's /block/detail (its row lives in blockOfferings). */
   blockOffering: (id: number) => `block-offering:${id}`,
+  /** Copy-trading (issue 11): the products, the strategies and one product's detail, the same for everyone. */
+  followProducts: 'follow-products',
+  followStrategies: 'follow-strategies',
+  followDetail: (id: number) => `follow-detail:${id}`,
   // One account's (sync keys only: user, funds, orders, watchlist; their rows are tables).
   userInfo: (account: string) => accountKey('user', account),
   realName: (account: string) => accountKey('realName', account),
@@ -224,6 +238,7 @@ export const metaKeys = {
   dividends: (account: string) => accountKey('dividends', account),
   ipoApplications: (account: string) => accountKey('ipoApplications', account),
   blockApplications: (account: string) => accountKey('blockApplications', account),
+  followInvestments: (account: string) => accountKey('followInvestments', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)
@@ -253,6 +268,54 @@ export function metaRowAccount(row: Pick<MetaRow, 'key' | 'value'>): string | un
 }
 
 const reviewStatus = oneOf('pending', 'approved', 'rejected')
+
+const strategyCode = oneOf('index_tracker', 'momentum', 'mean_reversion')
+
+const followMetrics = object({
+  from: str,
+  to: str,
+  days: num,
+  returnBps: num,
+  dailyProfitBps: num,
+  highestReturnBps: num,
+  maxDrawdownBps: num,
+  volatilityBps: num,
+  winRateBps: nullable(num),
+  closedTrades: num,
+  winningTrades: num,
+}) satisfies Restore<FollowMetrics>
+
+const followStrategy = object({
+  id: num,
+  code: strategyCode,
+  name: str,
+  params: recordOf(num),
+  universe: listOf(str),
+  startDay: str,
+  capital: num,
+  nav: num,
+  navAt: num,
+  metrics: nullable(followMetrics),
+}) satisfies Restore<FollowStrategy>
+
+const followProductShape = {
+  id: num,
+  number: str,
+  name: str,
+  strategyId: num,
+  strategyCode: strategyCode,
+  minAmount: num,
+  fundSize: num,
+  invested: num,
+  investors: num,
+  deadline: num,
+  lockUnit: oneOf('day', 'minute'),
+  lockCount: num,
+  status: oneOf('open', 'full', 'closed'),
+  nav: num,
+  navAt: num,
+  metrics: nullable(followMetrics),
+}
 
 /**
  * How each per-account meta value is read back (readMeta): rebuilt from the stored row, or
@@ -349,6 +412,28 @@ export const restoreAccountMeta = {
       updatedAt: num,
     }),
   ) satisfies Restore<BlockApplication[]>,
+  followInvestments: listOf(
+    object({
+      id: num,
+      productId: num,
+      number: str,
+      name: str,
+      amount: num,
+      units: num,
+      navAtInvest: num,
+      nav: num,
+      value: num,
+      pnl: num,
+      stopLossPercent: nullable(num),
+      stopLossValue: nullable(num),
+      unlockAt: num,
+      status: oneOf('in_progress', 'ended'),
+      endReason: nullable(oneOf('redeemed', 'stop_loss')),
+      endedAt: nullable(num),
+      createdAt: num,
+      updatedAt: num,
+    }),
+  ) satisfies Restore<FollowInvestment[]>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
@@ -439,6 +524,18 @@ export const restoreDeviceMeta = {
       cancelReason: nullable(str),
     }),
   ) satisfies Restore<BlockOffering[]>,
+  followProducts: listOf(object(followProductShape)) satisfies Restore<FollowProduct[]>,
+  followStrategies: listOf(followStrategy) satisfies Restore<FollowStrategy[]>,
+  followDetail: object({
+    ...followProductShape,
+    strategy: followStrategy,
+    capital: num,
+    trades: listOf(
+      object({ time: num, day: str, symbol: str, side: oneOf('buy', 'sell'), qty: num, price: num, fees: num }),
+    ),
+    nav: listOf(object({ day: str, nav: num })),
+    navNow: num,
+  }) satisfies Restore<FollowDetail>,
 } as const
 
 /** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */

@@ -51,6 +51,7 @@ const identity = once(() => import('./identity'))
 const dividends = once(() => import('./dividends'))
 const ipo = once(() => import('./ipo'))
 const block = once(() => import('./block'))
+const follow = once(() => import('./follow'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -113,6 +114,16 @@ export const OUTBOX_KINDS = {
     path: '/dividend/apply',
     label: msg`Apply for a dividend`,
     effect: async () => (await dividends()).afterDividendApplied(),
+  },
+  'follow.invest': {
+    path: '/follow/invest',
+    label: msg`Invest in copy trading`,
+    effect: async () => (await follow()).afterFollowChange(),
+  },
+  'follow.redeem': {
+    path: '/follow/redeem',
+    label: msg`Redeem a copy-trading investment`,
+    effect: async () => (await follow()).afterFollowChange(),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 

@@ -37,6 +37,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/block/kr.po'),
     yd: () => import('../../locales/block/yd.po'),
   },
+  follow: {
+    en: () => import('../../locales/follow/en.po'),
+    tw: () => import('../../locales/follow/tw.po'),
+    kr: () => import('../../locales/follow/kr.po'),
+    yd: () => import('../../locales/follow/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

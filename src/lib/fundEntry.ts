@@ -2,7 +2,8 @@
  * What a fund record is, in words. The ledger's references are for the books (`recharge:1`,
  * `sign_in:2026-11-23`, `demo grant`); a person recognises "Deposit #1" or "Daily sign-in reward,
  * 2026.11.23". The server writes one reference shape per reason (server/ledger/rules.ts
- * LEDGER_REASONS: funds.ts, exchange.ts, trade-ledger.ts, routes/user.ts, db/seed.ts); this reads
+ * LEDGER_REASONS: funds.ts, exchange.ts, trade-ledger.ts, routes/user.ts, db/seed.ts,
+ * ipo/ledger-legs.ts, follow/ledger-legs.ts); this reads
  * it back. A reference in a shape it does not know gives the words without it, never the raw text,
  * and a reason it does not know is "Other". The CSV export keeps the raw codes: it is for
  * spreadsheets and matches the API.
@@ -44,6 +45,11 @@ function orderNumber(reference: string | null): string | null {
 function applicationRef(reference: string | null, prefix: 'ipo' | 'block' = 'ipo'): string | null {
   const match = reference === null ? null : new RegExp(`^${prefix}:([0-9A-Z]{4,32})$`).exec(reference)
   return match ? match[1]! : null
+}
+
+/** A copy-trading investment's number (`follow:12`, server/follow/ledger-legs.ts); else null. */
+function investmentNumber(reference: string | null): number | null {
+  return numbered(reference, 'follow')
 }
 
 function exchangeDescription(entry: FundEntry): MessageDescriptor {
@@ -127,6 +133,14 @@ export function describeFundEntry(entry: FundEntry): MessageDescriptor {
     case 'block_allocation': {
       const ref = applicationRef(reference, 'block')
       return ref === null ? msg`Block trade allocated: paid from frozen funds` : msg`Block trade allocated (${ref}): paid from frozen funds`
+    }
+    case 'follow_invest': {
+      const id = investmentNumber(reference)
+      return id === null ? msg`Copy trading: invested` : msg`Copy trading: invested, investment #${id}`
+    }
+    case 'follow_redeem': {
+      const id = investmentNumber(reference)
+      return id === null ? msg`Copy trading: redeemed` : msg`Copy trading: redeemed, investment #${id}`
     }
     case 'dividend': {
       const id = numbered(reference, 'dividend')

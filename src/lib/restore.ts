@@ -44,6 +44,20 @@ export function listOf<T>(restore: Restore<T>): Restore<T[]> {
   }
 }
 
+/** A plain object of any keys whose values all pass `restore` (a rule's named parameters); a bad value drops the whole. */
+export function recordOf<T>(restore: Restore<T>): Restore<Record<string, T>> {
+  return (value) => {
+    if (!isRecord(value)) return undefined
+    const out: Record<string, T> = {}
+    for (const [key, item] of Object.entries(value)) {
+      const restored = restore(item)
+      if (restored === undefined) return undefined
+      out[key] = restored
+    }
+    return out
+  }
+}
+
 type Shape = Record<string, Restore<unknown>>
 type Restored<S extends Shape> = { [K in keyof S]: Exclude<ReturnType<S[K]>, undefined> }
 

@@ -3,6 +3,7 @@ import { startServer } from '../e2e/support/server'
 import { chartBench } from './chart'
 import { drawBench } from './draw'
 import { firstRouteBench } from './first-route'
+import { followBench } from './follow'
 import { marketBench } from './market'
 import { ordersBench } from './orders'
 import { repliesBench } from './replies'
@@ -17,6 +18,7 @@ try {
   await ordersBench()
   await chartBench()
   await drawBench()
+  await followBench()
 } finally {
   await server.stop()
 }

@@ -175,6 +175,8 @@ export async function createTestApp(
     ipo: { ...loadConfig(options.profile ?? 'demo').ipo, sweepIntervalMs: 0, demoStepMs: null },
     // Block offerings likewise: the 'block' job runs when a test sweeps it, the demo's only where asked.
     block: { ...loadConfig(options.profile ?? 'demo').block, sweepIntervalMs: 0, demoStepMs: null },
+    // Strategies run only when a test sweeps 'follow'; the demo's strategies only where a test asks.
+    follow: { ...loadConfig(options.profile ?? 'demo').follow, sweepIntervalMs: 0, demoLockUnit: null },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())

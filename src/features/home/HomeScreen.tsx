@@ -48,6 +48,8 @@ export function HomeScreen() {
           <Link to="/home/newStockps" className="home-product"><Trans>Placements</Trans></Link>
           <Link to="/home/blockTrade" className="home-product" data-testid="home-block-trades"><Trans>Block trades</Trans></Link>
           <Link to="/information/dividends" className="home-product"><Trans>Dividends</Trans></Link>
+          <Link to="/home/fllow" className="home-product" data-testid="home-follow"><Trans>Copy trading</Trans></Link>
+          <Link to="/home/qcList" className="home-product" data-testid="home-strategies"><Trans>Quant strategies</Trans></Link>
         </nav>
         <SignInCard account={account} user={user} />
         <LatestNews lang={lang} />

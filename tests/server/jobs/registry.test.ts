@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers'
 import { loadConfig } from '../../../server/config'
 import { png } from '../pictures'
 
-const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'cleanup']
+const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'follow', 'cleanup']
 
 /** A promise the test settles by hand: a sweep that runs until the test lets it finish. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -49,6 +49,7 @@ describe('the jobs registry', () => {
       ['dividends', 'database', t.config.dividends.sweepIntervalMs > 0],
       ['ipo', 'database', false],
       ['block', 'database', false],
+      ['follow', 'database', false],
       ['cleanup', 'database', false],
     ])
   })
@@ -118,6 +119,7 @@ describe('the jobs registry with intervals', () => {
         dividends: { ...base.dividends, sweepIntervalMs: 5 },
         ipo: { ...base.ipo, sweepIntervalMs: 5, demoStepMs: null },
         block: { ...base.block, sweepIntervalMs: 5, demoStepMs: null },
+        follow: { ...base.follow, sweepIntervalMs: 5, demoLockUnit: null },
       },
     })
     try {

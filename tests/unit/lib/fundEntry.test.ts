@@ -7,6 +7,7 @@ import { type Paise } from '../../../server/ledger/money'
 import { dividendEntry } from '../../../server/dividends/rules'
 import { blockAllocationEntry, blockFreezeEntry, blockReleaseEntry } from '../../../server/block/ledger-legs'
 import { ipoAllotmentEntry, ipoBlockEntry, ipoListingEntry, ipoPaymentEntry, ipoReleaseEntry } from '../../../server/ipo/ledger-legs'
+import { followInvestEntry, followRedeemEntry } from '../../../server/follow/ledger-legs'
 import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { describeFundEntry, type FundEntry } from '../../../src/lib/fundEntry'
 import { FUND_KINDS, fundKindOf } from '../../../src/lib/fundKinds'
@@ -48,6 +49,9 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
     reference: blockAllocationEntry(7, '4H8N2P6RTB', { amount: paise(1_490_000), handling: paise(1_000), duty: paise(224), paid: paise(1_491_224) }).reference,
     words: 'Block trade allocated (4H8N2P6RTB): paid from frozen funds',
   },
+  follow_invest: { reference: followInvestEntry(7, 12, paise(500_000)).reference, words: 'Copy trading: invested, investment #12' },
+  // A redemption by the user and by the stop-loss write the same entry; the records screen says which.
+  follow_redeem: { reference: followRedeemEntry(7, 12, paise(500_000), paise(480_000)).reference, words: 'Copy trading: redeemed, investment #12' },
 }
 
 describe('describeFundEntry', () => {
