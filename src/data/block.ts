@@ -10,7 +10,8 @@
  */
 import { type BlockApplication, type BlockOffering, type IpoDraw } from '../contract/replies'
 import { call } from './api'
-import { db, metaKeys, type OutboxItem, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
+import { db, metaKeys, type OutboxItem, readMeta } from './db'
+import { restoreAccountMeta, restoreDeviceMeta } from './metaValues'
 import { enqueue } from './outbox'
 import { offlineIsFine, refresh, refreshAccountList, refreshUserInfo } from './sync'
 

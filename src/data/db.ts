@@ -35,27 +35,16 @@
  * editing an old one, and add a test that upgrades from the previous shape.
  */
 import { Dexie, type EntityTable } from 'dexie'
-import { type Restore, anyOf, bool, exactly, listOf, nullable, num, object, oneOf, recordOf, str } from '../lib/restore'
-import { USDT_NETWORKS } from '../lib/validators'
+import { type Restore } from '../lib/restore'
 // `import type`, erased at runtime (verbatimModuleSyntax keeps `import { type X }` as a bare
 // import): the modules that fetch these values import this one, and the money and trading
 // maths is not code the first route loads.
 import type {
-  BlockApplication,
-  BlockOffering,
   CandleAdjust,
   CandlePeriod,
   CandleRange,
   Candles,
-  DividendEntitlement,
-  FollowDetail,
-  FollowInvestment,
-  FollowMetrics,
-  FollowProduct,
-  FollowStrategy,
   FundRecord,
-  IpoApplication,
-  IpoIssue,
   NewsItem,
   Quote,
   RealNameStatus,
@@ -63,13 +52,6 @@ import type {
 } from '../contract/replies'
 import type { Paise } from '../lib/money'
 import type { InstrumentKind, OrderDto } from '../lib/trade'
-import type { BankCard, StoredRealName } from './identity'
-import type { Recharge, RechargeChannel } from './recharges'
-import type { Withdrawal } from './withdrawals'
-import type { StoredPicture, UsdtAddress } from './usdt'
-import type { ExchangeRates, Wallet } from './exchange'
-import type { StockDetail } from './market'
-import type { StreamStatus } from './stream'
 
 /** `expiresAt` (epoch ms) came with issue 2's login reply; rows saved before it lack it. */
 export type Session = { token: string; account: string; expiresAt?: number }
@@ -199,7 +181,7 @@ function accountKey(kind: AccountMetaKind, account: string, ...more: readonly (s
 /**
  * Every db.meta key (and sync key) the app uses, built in one place. Device keys are the same for
  * whoever holds the phone (the language, public market data, the news); the rest belong to an
- * account and go at logout. Values are read back through the restore* functions of metaValues.ts.
+ * account and go at logout. Values are read back through the restore* tables of metaValues.ts.
  */
 export const metaKeys = {
   // The device's.
@@ -267,276 +249,6 @@ export function metaRowAccount(row: Pick<MetaRow, 'key' | 'value'>): string | un
   return metaKeyAccount(row.key)
 }
 
-const reviewStatus = oneOf('pending', 'approved', 'rejected')
-
-const strategyCode = oneOf('index_tracker', 'momentum', 'mean_reversion')
-
-const followMetrics = object({
-  from: str,
-  to: str,
-  days: num,
-  returnBps: num,
-  dailyProfitBps: num,
-  highestReturnBps: num,
-  maxDrawdownBps: num,
-  volatilityBps: num,
-  winRateBps: nullable(num),
-  closedTrades: num,
-  winningTrades: num,
-}) satisfies Restore<FollowMetrics>
-
-const followStrategy = object({
-  id: num,
-  code: strategyCode,
-  name: str,
-  params: recordOf(num),
-  universe: listOf(str),
-  startDay: str,
-  capital: num,
-  nav: num,
-  navAt: num,
-  metrics: nullable(followMetrics),
-}) satisfies Restore<FollowStrategy>
-
-const followProductShape = {
-  id: num,
-  number: str,
-  name: str,
-  strategyId: num,
-  strategyCode: strategyCode,
-  minAmount: num,
-  fundSize: num,
-  invested: num,
-  investors: num,
-  deadline: num,
-  lockUnit: oneOf('day', 'minute'),
-  lockCount: num,
-  status: oneOf('open', 'full', 'closed'),
-  nav: num,
-  navAt: num,
-  metrics: nullable(followMetrics),
-}
-
-/**
- * How each per-account meta value is read back (readMeta): rebuilt from the stored row, or
- * undefined when it cannot be, which reads as "never fetched here" until the next refresh.
- */
-export const restoreAccountMeta = {
-  realName: object({
-    status: oneOf('none', 'pending', 'verified', 'failed'),
-    name: nullable(str),
-    reason: nullable(str),
-    submission: nullable(
-      object({ id: num, name: str, idNumber: str, pan: str, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
-    ),
-  }) satisfies Restore<StoredRealName>,
-  bankCards: listOf(object({ id: num, holder: str, accountNumber: str, ifsc: str, bank: str, branch: str, createdAt: num })) satisfies Restore<BankCard[]>,
-  withdrawals: listOf(
-    object({ id: num, cardId: num, amount: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
-  ) satisfies Restore<Withdrawal[]>,
-  recharges: listOf(
-    object({ id: num, channel: str, amount: num, receiptUploadId: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
-  ) satisfies Restore<Recharge[]>,
-  rechargeChannels: listOf<RechargeChannel>(
-    anyOf<RechargeChannel>(
-      object({ id: str, kind: oneOf('bank'), beneficiary: str, accountNumber: str, ifsc: str, bank: str }),
-      object({ id: str, kind: oneOf('upi'), payee: str, vpa: str }),
-      object({ id: str, kind: oneOf('usdt'), network: oneOf('TRC20'), address: str }),
-    ),
-  ),
-  usdtAddresses: listOf(
-    object({ network: oneOf(...USDT_NETWORKS), address: str, qrUploadId: nullable(num), createdAt: num, updatedAt: num }),
-  ) satisfies Restore<UsdtAddress[]>,
-  upload: object({ contentType: str, data: str }) satisfies Restore<StoredPicture>,
-  wallets: listOf(object({ currency: str, decimals: num, available: num, frozen: num, total: num })) satisfies Restore<Wallet[]>,
-  dividends: listOf(
-    object({
-      id: num,
-      symbol: str,
-      exDay: str,
-      recordAt: num,
-      payAt: num,
-      perShare: num,
-      shares: num,
-      amount: num,
-      orderId: num,
-      applicationRequired: bool,
-      status: oneOf('scheduled', 'unclaimed', 'applied', 'approved', 'rejected', 'paid'),
-      reason: nullable(str),
-      paidAt: nullable(num),
-      createdAt: num,
-    }),
-  ) satisfies Restore<DividendEntitlement[]>,
-  ipoApplications: listOf(
-    object({
-      id: num,
-      issueId: num,
-      symbol: str,
-      name: str,
-      ref: str,
-      pan: str,
-      lots: num,
-      lotSize: num,
-      price: num,
-      amount: num,
-      paymentMode: oneOf('blocked', 'pay_after_win'),
-      status: oneOf('applied', 'won', 'not_won', 'pending_payment', 'paid', 'waived', 'payment_failed', 'refunded', 'listed', 'cancelled'),
-      rank: nullable(num),
-      allottedLots: num,
-      paidLots: num,
-      owed: num,
-      payDeadline: nullable(num),
-      orderId: nullable(num),
-      createdAt: num,
-      updatedAt: num,
-    }),
-  ) satisfies Restore<IpoApplication[]>,
-  blockApplications: listOf(
-    object({
-      id: num,
-      offeringId: num,
-      symbol: str,
-      name: str,
-      ref: str,
-      shares: num,
-      price: num,
-      amount: num,
-      fee: num,
-      frozen: num,
-      status: oneOf('applied', 'allocated', 'not_allocated', 'cancelled'),
-      allocatedShares: num,
-      paid: num,
-      orderId: nullable(num),
-      unlockAt: nullable(num),
-      createdAt: num,
-      updatedAt: num,
-    }),
-  ) satisfies Restore<BlockApplication[]>,
-  followInvestments: listOf(
-    object({
-      id: num,
-      productId: num,
-      number: str,
-      name: str,
-      amount: num,
-      units: num,
-      navAtInvest: num,
-      nav: num,
-      value: num,
-      pnl: num,
-      stopLossPercent: nullable(num),
-      stopLossValue: nullable(num),
-      unlockAt: num,
-      status: oneOf('in_progress', 'ended'),
-      endReason: nullable(oneOf('redeemed', 'stop_loss')),
-      endedAt: nullable(num),
-      createdAt: num,
-      updatedAt: num,
-    }),
-  ) satisfies Restore<FollowInvestment[]>,
-} as const
-
-/** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
-export const restoreDeviceMeta = {
-  newsTotal: num,
-  stockOrder: listOf(str),
-  stockDetail: object({
-    market: object({ open: bool, opensAt: nullable(num), hours: str, alwaysOpen: bool }),
-    band: nullable(object({ min: num, max: num })),
-    constituents: nullable(listOf(str)),
-    simulated: exactly(true),
-  }) satisfies Restore<StockDetail>,
-  streamStatus: object({ state: oneOf('connecting', 'live', 'offline'), since: num }) satisfies Restore<StreamStatus>,
-  exchangeRates: object({
-    at: num,
-    base: exactly('INR'),
-    rateScale: num,
-    spreadPerLakh: num,
-    rates: listOf(
-      object({
-        currency: str,
-        decimals: num,
-        mid: nullable(num),
-        buy: nullable(num),
-        sell: nullable(num),
-        source: nullable(oneOf('base', 'market', 'reference')),
-        time: nullable(num),
-      }),
-    ),
-  }) satisfies Restore<ExchangeRates>,
-  ipoIssues: listOf(
-    object({
-      id: num,
-      kind: oneOf('ipo', 'placement'),
-      minAmount: nullable(num),
-      symbol: str,
-      name: str,
-      sector: str,
-      industry: str,
-      price: num,
-      lotSize: num,
-      minLots: num,
-      maxLots: num,
-      retailShares: num,
-      allottableLots: num,
-      paymentMode: oneOf('blocked', 'pay_after_win'),
-      opensAt: num,
-      closesAt: num,
-      drawAt: num,
-      refundAt: num,
-      listingAt: num,
-      stage: oneOf('upcoming', 'open', 'closed', 'drawn', 'listed', 'cancelled'),
-      commitment: str,
-      applications: num,
-      appliedLots: num,
-      cancelReason: nullable(str),
-    }),
-  ) satisfies Restore<IpoIssue[]>,
-  blockOfferings: listOf(
-    object({
-      id: num,
-      symbol: str,
-      name: str,
-      session: oneOf('morning', 'afternoon'),
-      shares: num,
-      lotSize: num,
-      opensAt: num,
-      closesAt: num,
-      allocateAt: num,
-      referenceKind: oneOf('previous_close', 'vwap'),
-      referenceFrom: nullable(num),
-      referenceTo: nullable(num),
-      referencePrice: nullable(num),
-      discountBps: num,
-      bandBps: num,
-      price: nullable(num),
-      bandMin: nullable(num),
-      bandMax: nullable(num),
-      minShares: num,
-      minAmount: num,
-      lockUnit: oneOf('day', 'minute'),
-      lockCount: num,
-      stage: oneOf('upcoming', 'open', 'closed', 'allocated', 'cancelled'),
-      commitment: str,
-      applications: num,
-      appliedShares: num,
-      allocatedAt: nullable(num),
-      cancelReason: nullable(str),
-    }),
-  ) satisfies Restore<BlockOffering[]>,
-  followProducts: listOf(object(followProductShape)) satisfies Restore<FollowProduct[]>,
-  followStrategies: listOf(followStrategy) satisfies Restore<FollowStrategy[]>,
-  followDetail: object({
-    ...followProductShape,
-    strategy: followStrategy,
-    capital: num,
-    trades: listOf(
-      object({ time: num, day: str, symbol: str, side: oneOf('buy', 'sell'), qty: num, price: num, fees: num }),
-    ),
-    nav: listOf(object({ day: str, nav: num })),
-    navNow: num,
-  }) satisfies Restore<FollowDetail>,
-} as const
 
 /** A meta value restored to today's shape; null when absent or beyond repair. Live-query friendly. */
 export async function readMeta<T>(key: string, restore: Restore<T>): Promise<T | null> {

@@ -10,7 +10,8 @@
  */
 import { type CurrencyRate, type ExchangeRates, type ExchangeResult, type Wallet } from '../contract/replies'
 import { call } from './api'
-import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
+import { db, metaKeys, readMeta } from './db'
+import { restoreAccountMeta, restoreDeviceMeta } from './metaValues'
 import { offlineIsFine, refresh, refreshUserInfo, refreshAccountList } from './sync'
 
 export type { CurrencyRate, ExchangeRates, ExchangeResult, Wallet }

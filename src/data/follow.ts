@@ -12,7 +12,8 @@
  */
 import { type FollowDetail, type FollowInvestment, type FollowProduct, type FollowStrategy } from '../contract/replies'
 import { ApiRefusal, call } from './api'
-import { db, metaKeys, type OutboxItem, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
+import { db, metaKeys, type OutboxItem, readMeta } from './db'
+import { restoreAccountMeta, restoreDeviceMeta } from './metaValues'
 import { enqueue } from './outbox'
 import { offlineIsFine, refresh, refreshAccountList, refreshUserInfo } from './sync'
 

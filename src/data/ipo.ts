@@ -10,7 +10,8 @@
  */
 import { type IpoApplication, type IpoDraw, type IpoIssue, type IpoKind } from '../contract/replies'
 import { call } from './api'
-import { db, metaKeys, type OutboxItem, readMeta, restoreAccountMeta, restoreDeviceMeta } from './db'
+import { db, metaKeys, type OutboxItem, readMeta } from './db'
+import { restoreAccountMeta, restoreDeviceMeta } from './metaValues'
 import { enqueue } from './outbox'
 import { getSession } from './sessionStore'
 import { offlineIsFine, refresh, refreshAccountList, refreshUserInfo } from './sync'

@@ -8,7 +8,8 @@
  */
 import { type Recharge, type RechargeChannel, type Upload } from '../contract/replies'
 import { call } from './api'
-import { db, metaKeys, readMeta, restoreAccountMeta } from './db'
+import { db, metaKeys, readMeta } from './db'
+import { restoreAccountMeta } from './metaValues'
 import { refreshFundRecords } from './fundRecords'
 import { toBase64 } from './identity'
 import { getSession } from './sessionStore'

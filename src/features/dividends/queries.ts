@@ -1,6 +1,7 @@
 /** Reads of the dividends screen from Dexie. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { readMeta, restoreAccountMeta } from '../../data/db'
+import { readMeta } from '../../data/db'
+import { restoreAccountMeta } from '../../data/metaValues'
 import { type DividendEntitlement, dividendsKey } from '../../data/dividends'
 import { pendingItems } from '../../data/outbox'
 import { useLastSynced } from '../../app/queries'

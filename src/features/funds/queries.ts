@@ -1,6 +1,7 @@
 /** Reads of the fund records screen from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { readMeta, restoreAccountMeta, type FundRecordRow } from '../../data/db'
+import { readMeta, type FundRecordRow } from '../../data/db'
+import { restoreAccountMeta } from '../../data/metaValues'
 import { type Withdrawal, withdrawalsKey } from '../../data/withdrawals'
 import { type Recharge, type RechargeChannel, rechargeChannelsKey, rechargesKey } from '../../data/recharges'
 import { type FundKind, fundRecordsKey, fundRecordsQuery } from '../../data/fundRecords'

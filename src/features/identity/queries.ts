@@ -1,6 +1,7 @@
 /** Reads of the identity and bank-card screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { readMeta, restoreAccountMeta, type OutboxItem } from '../../data/db'
+import { readMeta, type OutboxItem } from '../../data/db'
+import { restoreAccountMeta } from '../../data/metaValues'
 import { bankCardsKey, realNameKey, type BankCard, type StoredRealName } from '../../data/identity'
 import { pendingItems } from '../../data/outbox'
 

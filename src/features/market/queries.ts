@@ -1,6 +1,7 @@
 /** Reads of the market screens from Dexie, one useLiveQuery each; prices move as the stream writes. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, readMeta, restoreDeviceMeta, type CandleAdjust, type CandlePeriod, type CandleRange, type CandleRow, type InstrumentKind, type QuoteRow } from '../../data/db'
+import { db, readMeta, type CandleAdjust, type CandlePeriod, type CandleRange, type CandleRow, type InstrumentKind, type QuoteRow } from '../../data/db'
+import { restoreDeviceMeta } from '../../data/metaValues'
 import { type ConfigName } from '../../contract/config'
 import { stockDetailKey, type StockDetail, type StockSort } from '../../data/market'
 import { STREAM_STATUS_KEY, type StreamStatus } from '../../data/stream'

@@ -1,6 +1,7 @@
 /** Reads of the trading screens from Dexie, one useLiveQuery each. */
 import { useLiveQuery } from 'dexie-react-hooks'
-import { db, readMeta, restoreDeviceMeta, type OrderRow, type OutboxItem, type QuoteRow } from '../../data/db'
+import { db, readMeta, type OrderRow, type OutboxItem, type QuoteRow } from '../../data/db'
+import { restoreDeviceMeta } from '../../data/metaValues'
 import { stockDetailKey, type StockDetail } from '../../data/market'
 import { pendingItems } from '../../data/outbox'
 import { ORDER_KINDS } from '../../data/outboxKinds'

@@ -4,7 +4,8 @@
  * as never fetched, instead of reaching a screen with the wrong shape.
  */
 import { beforeEach, expect, it } from 'vitest'
-import { db, metaKeys, readMeta, restoreAccountMeta, restoreDeviceMeta } from '../../../src/data/db'
+import { db, metaKeys, readMeta } from '../../../src/data/db'
+import { restoreAccountMeta, restoreDeviceMeta } from '../../../src/data/metaValues'
 
 const A = '9811111111'
 const card = { id: 1, holder: 'Asha', accountNumber: '1234', ifsc: 'SBIN0001234', bank: 'SBI', branch: 'Pune', createdAt: 5 }
