@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
-import { startServer, type RunningServer } from './support/server'
+import { adminCall, startServer, type RunningServer } from './support/server'
 import { DEMO, signIn } from './support/signIn'
 
 // A listed stock the demo's own offerings do not use (server/block/demo.ts), so its card is ours.
@@ -24,17 +24,6 @@ let page: Page
 const pageErrors: string[] = []
 let offering: { id: number; opensAt: number; closesAt: number; allocateAt: number }
 let frozenShown = ''
-
-async function admin<T>(path: string, body: object, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'operator-token': token } : {}) },
-    body: JSON.stringify(body),
-  })
-  const reply = (await res.json()) as { status: number; data: T; msg: string }
-  if (reply.status !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`)
-  return reply.data
-}
 
 const record = () => page.locator(`[data-testid=block-record][data-symbol=${SYMBOL}]`)
 
@@ -60,10 +49,11 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
-  const { token } = await admin<{ token: string }>('/operator/login', { username: 'operator', password: 'operator-demo' })
+  const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
   // The window is long enough to sign in and apply on a busy machine; the allocation follows at once.
   const now = Date.now()
-  const created = await admin<{ id: number }>(
+  const created = await adminCall<{ id: number }>(
+    server.url,
     '/block/create',
     {
       symbol: SYMBOL,

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
-import { startServer, type RunningServer } from './support/server'
+import { adminCall, startServer, type RunningServer } from './support/server'
 import { DEMO, signIn } from './support/signIn'
 
 const SYMBOL = 'TJE2EPAY'
@@ -20,17 +20,6 @@ let context: BrowserContext
 let page: Page
 const pageErrors: string[] = []
 let issue: { opensAt: number; closesAt: number; drawAt: number; refundAt: number; listingAt: number }
-
-async function admin<T>(path: string, body: object, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/api/admin${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'operator-token': token } : {}) },
-    body: JSON.stringify(body),
-  })
-  const reply = (await res.json()) as { status: number; data: T; msg: string }
-  if (reply.status !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`)
-  return reply.data
-}
 
 /** The application row of the issue on the records screen, re-opened until its status is `want`. */
 async function recordStatus(want: string, timeout: number): Promise<void> {
@@ -60,8 +49,8 @@ beforeAll(async () => {
   // The window is long enough to sign in and apply on a busy machine; the steps after it are short.
   const now = Date.now()
   issue = { opensAt: now + 2 * SECOND, closesAt: now + 40 * SECOND, drawAt: now + 42 * SECOND, refundAt: now + 70 * SECOND, listingAt: now + 72 * SECOND }
-  const { token } = await admin<{ token: string }>('/operator/login', { username: 'operator', password: 'operator-demo' })
-  await admin('/ipo/create', {
+  const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+  await adminCall(server.url, '/ipo/create', {
     symbol: SYMBOL,
     name: 'End To End Payments (fictional)',
     sector: 'Financial Services',

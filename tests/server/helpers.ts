@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url'
 import { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
 import pg from 'pg'
 import { API_PREFIX, buildApp } from '../../server/app'
+import { ADMIN_PREFIX } from '../../server/admin/routes'
 import { type ServerConfig, loadConfig } from '../../server/config'
 import { type DatabaseHandle, openDatabase } from '../../server/db/index'
 import { migrateToLatest } from '../../server/db/migrate'
-import { DEMO_ACCOUNT, seedIfEmpty } from '../../server/db/seed'
+import { DEMO_ACCOUNT, seedFirstOperator, seedIfEmpty } from '../../server/db/seed'
 
 export { DEMO_ACCOUNT }
 
@@ -151,6 +152,28 @@ export async function builtDist(files: Record<string, string | Buffer>): Promise
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }
 
+export type AuditRow = { action: string; subject: string | null; detail: Record<string, unknown> }
+
+/** A signed-in back-office operator (root, made first): its calls, with its token unless told otherwise, and the audit log. */
+export type OperatorDesk = {
+  headers: Record<string, string>
+  admin(path: string, body: object, headers?: Record<string, string>): Promise<Reply>
+  auditActions(): Promise<AuditRow[]>
+}
+
+export async function operatorDesk(t: TestApp): Promise<OperatorDesk> {
+  const admin = async (path: string, body: object, headers: Record<string, string>) =>
+    toReply(await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${path}`, headers, payload: body }))
+  await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
+  const login = await admin('/operator/login', { username: 'root', password: 'root-password' }, {})
+  const headers = { 'operator-token': (login.body.data as { token: string }).token }
+  return {
+    headers,
+    admin: (path, body, given = headers) => admin(path, body, given),
+    auditActions: async () => ((await admin('/audit/list', { page: 1 }, headers)).body.data as { data: AuditRow[] }).data,
+  }
+}
+
 export function toReply(res: LightMyRequestResponse): Reply {
   return { statusCode: res.statusCode, headers: res.headers, raw: res.body, body: res.json() }
 }
@@ -164,6 +187,7 @@ export async function createTestApp(
   // A fixed seed and a short history keep every test file fast and its prices repeatable.
   // Test files register dozens of accounts from one address (inject's 127.0.0.1), so the harness
   // lifts the per-address registration limit; the test of that limit passes the default back.
+  const base = loadConfig(options.profile ?? 'demo')
   const config = loadConfig(options.profile ?? 'demo', {
     matchIntervalMs: 0,
     autoReviewIntervalMs: 0,
@@ -172,11 +196,11 @@ export async function createTestApp(
     marketBackfillDays: 10,
     registrationLimitIp: 1_000_000,
     // New shares move only when a test sweeps 'ipo'; the demo's own issues only where a test asks.
-    ipo: { ...loadConfig(options.profile ?? 'demo').ipo, sweepIntervalMs: 0, demoStepMs: null },
+    ipo: { ...base.ipo, sweepIntervalMs: 0, demoStepMs: null },
     // Block offerings likewise: the 'block' job runs when a test sweeps it, the demo's only where asked.
-    block: { ...loadConfig(options.profile ?? 'demo').block, sweepIntervalMs: 0, demoStepMs: null },
+    block: { ...base.block, sweepIntervalMs: 0, demoStepMs: null },
     // Strategies run only when a test sweeps 'follow'; the demo's strategies only where a test asks.
-    follow: { ...loadConfig(options.profile ?? 'demo').follow, sweepIntervalMs: 0, demoLockUnit: null },
+    follow: { ...base.follow, sweepIntervalMs: 0, demoLockUnit: null },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())

@@ -17,7 +17,7 @@ import { formatMoney } from '../../lib/money'
 import { type ClientTradingRules } from '../../lib/trade'
 import { applyBlock, fetchBlockDraw, refreshBlockApplications, refreshOffering, refreshOfferings } from './actions'
 import { type BlockDrawCheck, checkBlockDraw } from './draw'
-import { ApplicationStatusPill, Fact, LockText, SessionName, Skeleton, StagePill, Updated, WindowState } from './parts'
+import { ApplicationStatusPill, Fact, LockText, OfferingHead, SessionName, Skeleton, Updated, WindowState } from './parts'
 import { useBlockApplications, useOfferingSynced, useOfferings, useQueuedBlock, useQuote, useTradingRules } from './queries'
 import { applicationCost, checkApplication, isBehind, formatBps, maximumLots, minimumLots, priceSteps, stageAt } from './rules'
 import './block.css'
@@ -80,13 +80,7 @@ function Detail({ offering }: { offering: BlockOffering }) {
   return (
     <>
       <section className="card" data-testid="block-detail" data-stage={stage} data-symbol={offering.symbol}>
-        <header className="block-card-head">
-          <div>
-            <strong className="block-name">{offering.name}</strong>
-            <span className="muted"> {offering.symbol}</span>
-          </div>
-          <StagePill stage={stage} />
-        </header>
+        <OfferingHead offering={offering} stage={stage} />
         <p className="block-window">
           <span className="muted"><SessionName session={offering.session} /></span>
           <strong><WindowState offering={offering} stage={stage} now={now} /></strong>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { type BlockOffering } from '../../data/block'
 import { formatDateTime } from '../../lib/dates'
 import { formatMoney } from '../../lib/money'
-import { Fact, LockText, SessionName, StagePill, WindowState } from './parts'
+import { Fact, LockText, OfferingHead, SessionName, WindowState } from './parts'
 import { formatBps, stageAt } from './rules'
 
 /** One offering as the list shows it: its window with a countdown, price and discount, minimums and lock. */
@@ -19,13 +19,7 @@ export function OfferingCard({ offering, now }: { offering: BlockOffering; now: 
   const offered = offering.shares.toLocaleString('en-IN')
   return (
     <article className="card block-card" data-testid="block-offering" data-symbol={offering.symbol} data-stage={stage}>
-      <header className="block-card-head">
-        <div>
-          <strong className="block-name">{offering.name}</strong>
-          <span className="muted"> {offering.symbol}</span>
-        </div>
-        <StagePill stage={stage} />
-      </header>
+      <OfferingHead offering={offering} stage={stage} />
       <p className="block-window">
         <span className="muted"><SessionName session={offering.session} /> · <Trans>{opens} to {closes}</Trans></span>
         <strong><WindowState offering={offering} stage={stage} now={now} /></strong>

@@ -49,6 +49,19 @@ export function StagePill({ stage }: { stage: BlockStage }) {
   return <span className="pill pill--failed" data-testid="block-stage"><Trans>Cancelled</Trans></span>
 }
 
+/** An offering's name, symbol and stage, as its card and its detail open. */
+export function OfferingHead({ offering, stage }: { offering: Pick<BlockOffering, 'name' | 'symbol'>; stage: BlockStage }) {
+  return (
+    <header className="block-card-head">
+      <div>
+        <strong className="block-name">{offering.name}</strong>
+        <span className="muted"> {offering.symbol}</span>
+      </div>
+      <StagePill stage={stage} />
+    </header>
+  )
+}
+
 export function SessionName({ session }: { session: BlockOffering['session'] }) {
   return session === 'morning' ? <Trans>Morning window</Trans> : <Trans>Afternoon window</Trans>
 }

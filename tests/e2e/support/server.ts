@@ -77,3 +77,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     },
   }
 }
+
+/** One back-office call (`/api/admin<path>`) as an operator's tool makes it; throws unless it succeeded. */
+export async function adminCall<T>(serverUrl: string, path: string, body: object, token?: string): Promise<T> {
+  const res = await fetch(`${serverUrl}/api/admin${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'operator-token': token } : {}) },
+    body: JSON.stringify(body),
+  })
+  const reply = (await res.json()) as { status: number; data: T; msg: string }
+  if (reply.status !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`)
+  return reply.data
+}

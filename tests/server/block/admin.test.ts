@@ -5,23 +5,19 @@
  * exactly and is audited in the same transaction. No route sets a price or an outcome.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedFirstOperator } from '../../../server/db/seed'
 import { balancesOf, unbalancedEntries } from '../../../server/ledger/repository'
-import { ADMIN_PREFIX } from '../../../server/admin/routes'
 import { type BlockAdminOffering } from '../../../src/contract/admin-replies'
 import { type BlockApplication } from '../../../src/contract/replies'
-import { createTestApp, toReply, type Reply, type TestApp } from '../helpers'
+import { ADMIN_PREFIX } from '../../../server/admin/routes'
+import { createTestApp, operatorDesk, type OperatorDesk, type Reply, type TestApp } from '../helpers'
 import { ADMIN_PATHS } from '../admin/admin-paths'
 import { applicant } from '../ipo/fixtures'
 import { HOUR, MINUTE, createOffering } from './fixtures'
 
 let t: TestApp
-type Headers = Record<string, string>
-let op: Headers
+let desk: OperatorDesk
 
-async function admin(path: string, body: object, headers: Headers = op): Promise<Reply> {
-  return toReply(await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${path}`, headers, payload: body }))
-}
+const admin = (path: string, body: object, headers?: Record<string, string>): Promise<Reply> => desk.admin(path, body, headers)
 
 /** A valid new morning offering opening in an hour. */
 function newOffering(overrides: Record<string, unknown> = {}) {
@@ -41,14 +37,11 @@ function newOffering(overrides: Record<string, unknown> = {}) {
   }
 }
 
-const auditActions = async () =>
-  ((await admin('/audit/list', { page: 1 })).body.data as { data: { action: string; subject: string | null; detail: Record<string, unknown> }[] }).data
+const auditActions = () => desk.auditActions()
 
 beforeAll(async () => {
   t = await createTestApp()
-  await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
-  const res = await admin('/operator/login', { username: 'root', password: 'root-password' }, {})
-  op = { 'operator-token': (res.body.data as { token: string }).token }
+  desk = await operatorDesk(t)
 })
 afterAll(() => t.close())
 
