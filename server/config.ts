@@ -11,6 +11,8 @@ import { DEMO_RECHARGE_CHANNELS, type RechargeChannel } from './funds/recharge-r
 import { DEFAULT_TRADING_RULES, type LockRule, type TradingRules, checkTradingRules } from './trade/rules'
 import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
 import { DRAW_ALGORITHM } from '../src/contract/draw'
+import { type BorrowableRow, type CreditRules, type LoanTerms, DEFAULT_BORROWABLE_TABLE, DEFAULT_CREDIT_RULES, DEFAULT_LOAN_TERMS } from '../src/lib/loan'
+import { type VipRules, DEFAULT_VIP_RULES } from '../src/lib/vip'
 
 const PROFILES = ['demo', 'production'] as const
 export type Profile = (typeof PROFILES)[number]
@@ -136,6 +138,27 @@ export type ServerConfig = {
     /** The demo strategies and products are made on the first sweep of an empty database, their locks in this unit; null: none. */
     demoLockUnit: 'minute' | 'day' | null
   }
+  // ---- credit loans and VIP (issue 12) ----
+  loans: {
+    /** Whether applications are taken at all (the seed's "channel closed"). */
+    channelOpen: boolean
+    /** The most principal all applications of one India day may ask together, paise (the seed's "quota full"). */
+    dailyQuota: Paise
+    /** Daily rate, term and minimum (src/lib/loan.ts). */
+    terms: LoanTerms
+    /** The most credit granted on request an account may hold in all, paise. */
+    creditMax: Paise
+    creditRules: CreditRules
+    borrowableTable: readonly BorrowableRow[]
+    /** A credit score below this refuses withdrawals (withdraw_score_low); 0 turns the rule off. */
+    withdrawMinScore: number
+    /** How often interest is accrued; 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+  }
+  vip: VipRules & {
+    /** How often levels are recomputed; 0 turns it off (tests sweep by hand). */
+    sweepIntervalMs: number
+  }
   dividends: {
     /** The pay date is the record date plus this (India pays within 30 days of declaration; the demo, minutes). */
     payDelayMs: number
@@ -213,6 +236,17 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     follow: { sweepIntervalMs: 10_000, stopLossMin: 5, stopLossMax: 95, demoLockUnit: profile === 'demo' ? 'minute' : 'day' },
     // The demo shows the application and its review (approved automatically); production pays holders without asking.
     dividends: { payDelayMs: profile === 'demo' ? 10 * 60_000 : 30 * 24 * 3_600_000, applicationRequired: profile === 'demo', sweepIntervalMs: 60_000 },
+    loans: {
+      channelOpen: true,
+      dailyQuota: 5_000_000_000,
+      terms: DEFAULT_LOAN_TERMS,
+      creditMax: 100_000_000,
+      creditRules: DEFAULT_CREDIT_RULES,
+      borrowableTable: DEFAULT_BORROWABLE_TABLE,
+      withdrawMinScore: 300,
+      sweepIntervalMs: 60_000,
+    },
+    vip: { ...DEFAULT_VIP_RULES, sweepIntervalMs: 60_000 },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -316,6 +350,19 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     // copy-trading: the stop-loss percent an investment may set
     { name: 'follow_stop_loss_min', value: String(config.follow.stopLossMin) },
     { name: 'follow_stop_loss_max', value: String(config.follow.stopLossMax) },
+    // credit loans: amounts in paise, the daily rate per lakh, the score's weights and the borrowable table as JSON (src/lib/loan.ts)
+    { name: 'loan_channel_open', value: config.loans.channelOpen ? '1' : '0' },
+    { name: 'loan_daily_quota', value: String(config.loans.dailyQuota) },
+    { name: 'loan_min', value: String(config.loans.terms.min) },
+    { name: 'loan_daily_rate_per_lakh', value: String(config.loans.terms.dailyRatePerLakh) },
+    { name: 'loan_term_days', value: String(config.loans.terms.termDays) },
+    { name: 'loan_credit_max', value: String(config.loans.creditMax) },
+    { name: 'loan_borrowable_table', value: JSON.stringify(config.loans.borrowableTable) },
+    { name: 'credit_score_rules', value: JSON.stringify(config.loans.creditRules) },
+    { name: 'withdraw_min_credit_score', value: String(config.loans.withdrawMinScore) },
+    // VIP: the measure's window and the levels as JSON (src/lib/vip.ts)
+    { name: 'vip_window_days', value: String(config.vip.windowDays) },
+    { name: 'vip_levels', value: JSON.stringify(config.vip.levels) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them

@@ -39,6 +39,9 @@ export const LEDGER_REASONS = {
   blockAllocation: 'block_allocation',
   followInvest: 'follow_invest',
   followRedeem: 'follow_redeem',
+  loanDisbursement: 'loan_disbursement',
+  loanInterest: 'loan_interest',
+  loanRepayment: 'loan_repayment',
 } as const
 export type LedgerReason = (typeof LEDGER_REASONS)[keyof typeof LEDGER_REASONS]
 

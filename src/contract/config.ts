@@ -77,6 +77,18 @@ export const CONFIG_NAMES = [
   'block_band_bps',
   'follow_stop_loss_min',
   'follow_stop_loss_max',
+  // credit loans and VIP (issue 12)
+  'loan_channel_open',
+  'loan_daily_quota',
+  'loan_min',
+  'loan_daily_rate_per_lakh',
+  'loan_term_days',
+  'loan_credit_max',
+  'loan_borrowable_table',
+  'credit_score_rules',
+  'withdraw_min_credit_score',
+  'vip_window_days',
+  'vip_levels',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

@@ -457,6 +457,127 @@ export const FollowInvestment = Type.Object({
 })
 export type FollowInvestment = Static<typeof FollowInvestment>
 
+// --- Credit loans and VIP (issue 12) ---------------------------------------------------------
+
+/** pending: under review; rejected (with the reason); borrowing: paid out, owing; completed: nothing owed; cancelled: withdrawn in review or within the free first day. */
+export const LoanStatus = Type.Union([
+  Type.Literal('pending'),
+  Type.Literal('rejected'),
+  Type.Literal('borrowing'),
+  Type.Literal('completed'),
+  Type.Literal('cancelled'),
+])
+export type LoanStatus = Static<typeof LoanStatus>
+
+/** One loan, its terms fixed at the application (src/lib/loan.ts). */
+export const Loan = Type.Object({
+  id: Type.Integer(),
+  amount: Type.Integer({ description: 'principal asked and paid out, paise' }),
+  dailyRatePerLakh: Type.Integer({ description: 'interest a day per lakh of principal outstanding, fixed at the application' }),
+  termDays: Type.Integer(),
+  status: LoanStatus,
+  reason: Nullable(Type.String({ description: "the reviewer's reason for a rejection" })),
+  principalOutstanding: Type.Integer(),
+  interestOutstanding: Type.Integer({ description: 'accrued and not yet repaid' }),
+  interestTotal: Type.Integer({ description: 'every interest day accrued so far' }),
+  repaidTotal: Type.Integer(),
+  owed: Type.Integer({ description: 'principalOutstanding + interestOutstanding' }),
+  disbursedAt: Nullable(Type.Integer()),
+  dueAt: Nullable(Type.Integer({ description: 'disbursedAt + termDays days' })),
+  coolingOffUntil: Nullable(Type.Integer({ description: 'cancelling before this costs nothing: the first interest day' })),
+  overdue: Type.Boolean(),
+  completedAt: Nullable(Type.Integer()),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+})
+export type Loan = Static<typeof Loan>
+
+/** What happened to a loan, each money event a ledger entry (`entryId`). */
+export const LoanEventKind = Type.Union([Type.Literal('disbursement'), Type.Literal('interest'), Type.Literal('repayment'), Type.Literal('cancellation')])
+export type LoanEventKind = Static<typeof LoanEventKind>
+
+export const LoanEvent = Type.Object({
+  kind: LoanEventKind,
+  /** An interest event's day number (1 = the first day after the payout). */
+  day: Nullable(Type.Integer()),
+  amount: Type.Integer(),
+  interestPart: Type.Integer({ description: 'of a repayment: what went to interest (paid first)' }),
+  principalPart: Type.Integer(),
+  owedAfter: Type.Integer(),
+  entryId: Nullable(Type.Integer()),
+  at: Type.Integer(),
+})
+export type LoanEvent = Static<typeof LoanEvent>
+
+/** /loan/records rows: a loan with its events, oldest event first. */
+export const LoanRecord = Type.Object({ ...Loan.properties, events: Type.Array(LoanEvent) })
+export type LoanRecord = Static<typeof LoanRecord>
+
+export const CreditInputName = Type.Union([
+  Type.Literal('identity_verified'),
+  Type.Literal('account_age_days'),
+  Type.Literal('trades'),
+  Type.Literal('loans_repaid_on_time'),
+  Type.Literal('late_repayments'),
+])
+
+/** One line of the score's sum (src/lib/loan.ts creditScore). */
+export const CreditInput = Type.Object({ name: CreditInputName, value: Type.Integer(), points: Type.Integer() })
+export type CreditInput = Static<typeof CreditInput>
+
+/** A request for credit above the table's amount, reviewed like a loan. */
+export const CreditRequest = Type.Object({
+  id: Type.Integer(),
+  amount: Type.Integer({ description: 'paise, whole rupees' }),
+  status: ReviewStatus,
+  reason: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer()),
+})
+export type CreditRequest = Static<typeof CreditRequest>
+
+/** /loan/info: the score with its arithmetic, what can be borrowed and on what terms. */
+export const LoanInfo = Type.Object({
+  score: Type.Integer(),
+  base: Type.Integer({ description: "the formula's starting points" }),
+  inputs: Type.Array(CreditInput),
+  tableAmount: Type.Integer({ description: "the borrowable table's amount for the score" }),
+  extraCredit: Type.Integer({ description: 'credit granted on request, paise' }),
+  borrowable: Type.Integer({ description: 'tableAmount + extraCredit, or 0 while tableAmount is 0' }),
+  dailyRate: Type.Integer({ description: 'per lakh a day' }),
+  annualRateBps: Type.Integer(),
+  termDays: Type.Integer(),
+  min: Type.Integer(),
+  withdrawMinScore: Type.Integer(),
+  channelOpen: Type.Boolean(),
+  unpaid: Nullable(Loan),
+  creditRequest: Nullable(CreditRequest),
+  computedAt: Type.Integer(),
+})
+export type LoanInfo = Static<typeof LoanInfo>
+
+export const VipLevel = Type.Object({ level: Type.Integer(), minMeasure: Type.Integer(), feeDiscountPct: Type.Integer() })
+export type VipLevel = Static<typeof VipLevel>
+
+/** A level change the job made: a visible event. */
+export const VipChange = Type.Object({ fromLevel: Type.Integer(), toLevel: Type.Integer(), measure: Type.Integer(), at: Type.Integer() })
+export type VipChange = Static<typeof VipChange>
+
+/** /vip/info: the level the job last set, the measure now and the way up or down. */
+export const VipInfo = Type.Object({
+  level: Type.Integer({ description: 'as the job last recomputed it' }),
+  feeDiscountPct: Type.Integer(),
+  measure: Type.Integer({ description: 'traded value in the window up to now, paise' }),
+  windowDays: Type.Integer(),
+  next: Nullable(Type.Object({ level: Type.Integer(), minMeasure: Type.Integer(), remaining: Type.Integer() })),
+  /** When the level would drop if no more trades were made, and to what; null when it would not. */
+  downgrade: Nullable(Type.Object({ at: Type.Integer(), toLevel: Type.Integer() })),
+  levels: Type.Array(VipLevel),
+  changes: Type.Array(VipChange, { description: 'newest first' }),
+  computedAt: Nullable(Type.Integer({ description: "the job's last recompute of this account" })),
+})
+export type VipInfo = Static<typeof VipInfo>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])

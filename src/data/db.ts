@@ -170,6 +170,9 @@ export const ACCOUNT_META_KINDS = [
   'ipoApplications',
   'blockApplications',
   'followInvestments',
+  'loanInfo',
+  'loanRecords',
+  'vipInfo',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -221,6 +224,10 @@ export const metaKeys = {
   ipoApplications: (account: string) => accountKey('ipoApplications', account),
   blockApplications: (account: string) => accountKey('blockApplications', account),
   followInvestments: (account: string) => accountKey('followInvestments', account),
+  /** Credit loans and VIP (issue 12): /loan/info, /loan/records, /vip/info of the account. */
+  loanInfo: (account: string) => accountKey('loanInfo', account),
+  loanRecords: (account: string) => accountKey('loanRecords', account),
+  vipInfo: (account: string) => accountKey('vipInfo', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

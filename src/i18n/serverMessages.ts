@@ -142,6 +142,12 @@ const paramFormats: { [C in ShownCode]?: { [N in RefusalParamName<C>]?: Format }
   follow_fund_full: { available: formatPaise },
   follow_stop_loss_invalid: { min: formatNumber, max: formatNumber },
   follow_locked: { unlockAt: formatInstant },
+  loan_below_min: { min: formatPaise },
+  loan_limit_insufficient: { borrowable: formatPaise, score: formatNumber },
+  loan_repay_above_owed: { owed: formatPaise },
+  loan_cooling_off_over: { until: formatInstant },
+  credit_amount_invalid: { max: formatPaise },
+  withdraw_score_low: { score: formatNumber, min: formatNumber },
   upload_too_large: { max: formatMegabytes },
   upload_too_many_pixels: { max: formatMegapixels },
   withdraw_below_min: { min: formatPaise },
@@ -324,6 +330,28 @@ const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
   follow_investment_not_found: () => msg`This investment was not found in your records.`,
   follow_locked: ({ unlockAt }) => (unlockAt ? msg`This investment is locked until ${unlockAt}.` : msg`This investment is still locked.`),
   follow_ended: () => msg`This investment has already ended.`,
+  // Credit loans and VIP
+  loan_channel_closed: () => msg`Loans are not being taken at the moment.`,
+  loan_quota_full: () => msg`Today's lending quota is used up. Try again tomorrow.`,
+  loan_unpaid: () => msg`Repay your unpaid loan before applying for another.`,
+  loan_pending_review: () => msg`Your loan application is still under review.`,
+  loan_below_min: ({ min }) => (min ? msg`Borrow at least ${min}.` : msg`The amount is below the minimum loan.`),
+  loan_limit_insufficient: ({ borrowable, score }) =>
+    borrowable && score
+      ? msg`Your limit is not enough: with a credit score of ${score} you can borrow up to ${borrowable}.`
+      : msg`The amount is above what you can borrow.`,
+  loan_not_found: () => msg`This loan was not found in your records.`,
+  loan_not_repayable: () => msg`Nothing is owed on this loan.`,
+  loan_repay_above_owed: ({ owed }) => (owed ? msg`The repayment is above what you owe: at most ${owed}.` : msg`The repayment is above what you owe.`),
+  loan_cooling_off_over: ({ until }) =>
+    until ? msg`The free cancellation period ended at ${until}. Repay the loan instead.` : msg`The free cancellation period has ended. Repay the loan instead.`,
+  credit_amount_invalid: ({ max }) =>
+    max ? msg`Additional credit must be a positive whole number of rupees, at most ${max}.` : msg`Additional credit must be a positive whole number of rupees.`,
+  credit_request_pending: () => msg`Your request for more credit is still under review.`,
+  withdraw_score_low: ({ score, min }) =>
+    score && min
+      ? msg`Withdrawals need a credit score of at least ${min}; yours is ${score}. The loan page shows how it is made.`
+      : msg`Your credit score is below the minimum for withdrawals.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt

@@ -142,6 +142,18 @@ export function describeFundEntry(entry: FundEntry): MessageDescriptor {
       const id = investmentNumber(reference)
       return id === null ? msg`Copy trading: redeemed` : msg`Copy trading: redeemed, investment #${id}`
     }
+    case 'loan_disbursement': {
+      const id = numbered(reference, 'loan')
+      return id === null ? msg`Loan paid out` : msg`Loan #${id} paid out`
+    }
+    case 'loan_interest': {
+      const id = numbered(reference, 'loan')
+      return id === null ? msg`Loan interest` : msg`Loan #${id}: a day's interest`
+    }
+    case 'loan_repayment': {
+      const id = numbered(reference, 'loan')
+      return id === null ? msg`Loan repayment` : msg`Loan #${id} repayment`
+    }
     case 'dividend': {
       const id = numbered(reference, 'dividend')
       return id === null ? msg`Dividend` : msg`Dividend #${id}`

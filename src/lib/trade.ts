@@ -98,9 +98,17 @@ export function marginFor(amount: Paise, leverage: number): Paise {
   return mulDiv(amount, 1, leverage, 'up')
 }
 
-/** The handling fee of one side: amount x rate, half up, never below the minimum. */
-export function handlingFee(amount: Paise, rules: Pick<ClientTradingRules, 'handlingFeePerLakh' | 'minHandlingFee'>): Paise {
-  return Math.max(rules.minHandlingFee, mulDiv(amount, rules.handlingFeePerLakh, PER_LAKH, 'half_up'))
+/** What the handling fee is taken from: the published rate and minimum, and the user's VIP discount (src/lib/vip.ts). */
+export type FeeRules = Pick<ClientTradingRules, 'handlingFeePerLakh' | 'minHandlingFee'> & { feeDiscountPct?: number }
+
+/**
+ * The handling fee of one side: amount x rate, half up, never below the minimum; then less the
+ * VIP discount in percent (the minimum too), half up. No discount leaves the fee as it was.
+ */
+export function handlingFee(amount: Paise, rules: FeeRules): Paise {
+  const fee = Math.max(rules.minHandlingFee, mulDiv(amount, rules.handlingFeePerLakh, PER_LAKH, 'half_up'))
+  const discount = rules.feeDiscountPct ?? 0
+  return discount > 0 ? mulDiv(fee, 100 - discount, 100, 'half_up') : fee
 }
 
 /** Stamp duty of one side: in India the buyer pays it, so a long when opening and a short when closing. */
@@ -165,7 +173,7 @@ export type OpeningCostsPreview = {
 export function openingCostsPreview(
   input: OrderPreviewInput,
   quote: { price: number; lotUnits?: number; unitDivisor?: number },
-  rules: Pick<ClientTradingRules, 'handlingFeePerLakh' | 'minHandlingFee' | 'stampDutyPerLakh'>,
+  rules: FeeRules & Pick<ClientTradingRules, 'stampDutyPerLakh'>,
 ): OpeningCostsPreview | undefined {
   const { lotUnits, unitDivisor } = quote
   if (lotUnits === undefined || unitDivisor === undefined) return undefined

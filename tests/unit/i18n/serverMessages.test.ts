@@ -19,6 +19,7 @@ const samples: Record<RefusalParamName<Code>, readonly (string | number)[]> = {
   currency: ['USD', 'INR'], from: ['09:00', 'USD'], to: ['18:00', 'INR'], days: ['weekdays', 'all'], network: ['TRC20', 'ERC20', 'BEP20'],
   channel: ['upi'], amountOut: [14_925], minAmountOut: [15_000], what: ['user'], rule: ['password', 'account_address', 'address', 'registration', 'newer_rule'],
   lot: [100], limit: [5], windowSeconds: [900], createdAt: [1_700_000_000_000], closes: [1_700_086_400_000], deadline: [1_700_000_000_000],
+  borrowable: [5_000_000], score: [480], owed: [1_002_000], until: [1_700_086_400_000],
 }
 
 /**

@@ -1,3 +1,4 @@
+import { loanDisbursementEntry, loanInterestEntry, loanRepaymentEntry } from '../../../server/loan/ledger-legs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { rechargeCreditEntry, withdrawalDecisionEntry, withdrawalFreezeEntry } from '../../../server/funds/rules'
 import { exchangeEntry } from '../../../server/funds/exchange-rules'
@@ -52,6 +53,10 @@ const written: Record<LedgerReason, { reference: string | null; words: string }>
   follow_invest: { reference: followInvestEntry(7, 12, paise(500_000)).reference, words: 'Copy trading: invested, investment #12' },
   // A redemption by the user and by the stop-loss write the same entry; the records screen says which.
   follow_redeem: { reference: followRedeemEntry(7, 12, paise(500_000), paise(480_000)).reference, words: 'Copy trading: redeemed, investment #12' },
+  loan_disbursement: { reference: loanDisbursementEntry(7, 4, paise(5_000_000)).reference, words: 'Loan #4 paid out' },
+  // Interest touches no pocket of the user's, so fund records never show it; the loan records do.
+  loan_interest: { reference: loanInterestEntry(4, paise(2_000)).reference, words: "Loan #4: a day's interest" },
+  loan_repayment: { reference: loanRepaymentEntry(7, 4, paise(2_500_000)).reference, words: 'Loan #4 repayment' },
 }
 
 describe('describeFundEntry', () => {
