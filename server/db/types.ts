@@ -351,6 +351,8 @@ export type Database = {
   follow_navs: FollowNavsTable
   follow_products: FollowProductsTable
   follow_investments: FollowInvestmentsTable
+  vip_levels: VipLevelsTable
+  vip_changes: VipChangesTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */
@@ -568,4 +570,22 @@ export type FollowInvestmentsTable = {
   redeemed_nav: number | null
   created_at: number
   updated_at: number
+}
+
+/** Issue 12: the level the 'vip' job last set for an account; see migration 1764400001000_vip.sql. */
+export type VipLevelsTable = {
+  user_id: number
+  level: number
+  measure: number
+  computed_at: number
+}
+
+/** Issue 12: a level change the job made, shown to the user. */
+export type VipChangesTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  from_level: number
+  to_level: number
+  measure: number
+  at: number
 }
