@@ -7,9 +7,9 @@ import { type RealNameStatus, requireVerified } from '../identity/rules'
 import { type Paise } from '../ledger/money'
 import { DomainRefusal } from '../http/refusal'
 import {
+  type ChargingRules,
   type Direction,
   type Result,
-  type TradingRules,
   accept,
   contractAmount,
   cutoffOnDayOf,
@@ -40,7 +40,8 @@ export type OrderInput = {
 export type MarketState = { open: true } | { open: false; opensAt: number }
 
 export type OrderContext = {
-  rules: TradingRules
+  /** With the user's VIP fee discount (ChargingRules). */
+  rules: ChargingRules
   now: number
   market: MarketState
   /** The feed's last price: a market order's price. */
@@ -79,7 +80,7 @@ export function openingCosts(
   quantity: number,
   price: Paise,
   leverage: number,
-  rules: TradingRules,
+  rules: ChargingRules,
   unitDivisor = 1,
 ): OpeningCosts {
   const amount = contractAmount(quantity, price, unitDivisor)

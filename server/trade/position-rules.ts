@@ -6,6 +6,7 @@
 import { type Paise } from '../ledger/money'
 import { DomainRefusal } from '../http/refusal'
 import {
+  type ChargingRules,
   type Direction,
   type Result,
   type TradingRules,
@@ -96,7 +97,7 @@ export type CloseSettlement = {
  * close fee and duty the margin cannot pay is absorbed by the house P&L account. So the cash
  * returned is never negative and a user never owes more than the margin put up.
  */
-export function closeSettlement(position: Position, exitPrice: Paise, rules: TradingRules): CloseSettlement {
+export function closeSettlement(position: Position, exitPrice: Paise, rules: ChargingRules): CloseSettlement {
   const amount = contractAmount(position.quantity, exitPrice, position.unitDivisor)
   const pnl = positionPnl(position, exitPrice)
   const fee = handlingFee(amount, rules)

@@ -14,7 +14,7 @@
  */
 import { type Paise } from '../ledger/money'
 import { type DomainRefusal } from '../http/refusal'
-import { type PriceBand } from '../../src/lib/trade'
+import { type FeeRules, type PriceBand } from '../../src/lib/trade'
 
 // The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trade.ts, so
 // the order form's preview and the server's charge cannot round apart.
@@ -50,6 +50,13 @@ export type TradingRules = {
   /** Stop-out when margin + unrealised P&L falls to this percentage of the original margin. */
   stopOutMarginPct: number
 }
+
+/**
+ * The rules one user's order is charged by: the published ones and the handling-fee discount of
+ * the user's stored VIP level (server/vip; 0 or absent: none). The discount changes the fee only,
+ * never the margin, the leverage, the band or the stop-out.
+ */
+export type ChargingRules = TradingRules & Pick<FeeRules, 'feeDiscountPct'>
 
 export const DEFAULT_TRADING_RULES = {
   lotSize: 100,

@@ -30,6 +30,7 @@ import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
 import { lockTraders, postEntries, postEntry } from '../ledger/repository'
 import { findOrderOfUser, insertOrders, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
+import { feeDiscountOf, feeDiscountsOf } from '../vip/service'
 
 export type TradingDeps = { config: ServerConfig; market: MarketFeed }
 
@@ -103,7 +104,9 @@ export type OrderRequest = { userId: number; input: OrderInput; view: MarketView
  * Places an order: the trader's row is locked first, so the available balance read next cannot
  * change until this transaction ends and concurrent orders of one user can never overdraw it.
  * A market order opens its position at once from available; a limit order freezes its cost and
- * rests as pending.
+ * rests as pending. The handling fee takes the discount of the user's VIP level as stored when
+ * the order is placed (server/vip): a limit order's fee is frozen with that discount and charged
+ * exactly so at the fill, whatever the level is by then.
  */
 export async function placeOrder(trx: Tx, deps: TradingDeps, userId: number, input: OrderInput, view: MarketView, at: number): Promise<OrderRecord> {
   const [outcome] = await placeOrders(trx, deps, [{ userId, input, view, at }])
@@ -123,6 +126,11 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     trx,
     requests.map((r) => r.userId),
   )
+  const discounts = await feeDiscountsOf(
+    trx,
+    deps.config,
+    requests.map((r) => r.userId),
+  )
   const outcomes: (OrderRecord | DomainRefusal | undefined)[] = []
   const accepted: { index: number; order: NewOrder; entry: (orderNo: string) => TradeEntryDraft }[] = []
   for (const [index, { userId, input, view, at }] of requests.entries()) {
@@ -130,7 +138,7 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     if (!trader) throw new Error(`user ${userId} of a live session does not exist`)
     const units: OrderUnits = { lotUnits: view.units.lotUnits, unitDivisor: view.units.unitDivisor }
     const result = validateOrder(input, {
-      rules: deps.config.trading,
+      rules: { ...deps.config.trading, feeDiscountPct: discounts.get(userId) ?? 0 },
       now: at,
       market: view.state,
       marketPrice: view.price,
@@ -242,7 +250,9 @@ export async function cancelOrder(trx: Tx, userId: number, id: number, at: numbe
 
 /**
  * Fills a pending limit order at its limit: the frozen margin, fee and duty are exactly what the
- * opening entry moves (fillPrice). The caller has checked that the feed crosses the limit.
+ * opening entry moves (fillPrice). The fee is the one frozen at placement, with the VIP discount
+ * of the level stored then: a level changed while the order rested does not reprice it. The
+ * caller has checked that the feed crosses the limit.
  */
 export async function fillPending(trx: Tx, config: ServerConfig, order: OrderRecord, at: number): Promise<OrderRecord> {
   const price = order.limit_price
@@ -278,10 +288,13 @@ export type CloseReason = NonNullable<OrderRecord['close_reason']>
 /**
  * Settles a position at `price`: the margin leaves house:position_margin and the user gets what
  * closeSettlement returns. From locked/holding (a stop-out, a square-off, a user's close while
- * the market is open) or from preparing_to_close (at the next open).
+ * the market is open) or from preparing_to_close (at the next open). The closing fee takes the
+ * discount of the user's VIP level stored at the moment of the close, read in this transaction:
+ * every close (the user's, a stop-out, a square-off) goes through here.
  */
 export async function settlePosition(trx: Tx, config: ServerConfig, order: OrderRecord, price: number, reason: CloseReason, at: number): Promise<OrderRecord> {
-  const settlement = closeSettlement(positionOf(order), price, config.trading)
+  const feeDiscountPct = await feeDiscountOf(trx, config, order.user_id)
+  const settlement = closeSettlement(positionOf(order), price, { ...config.trading, feeDiscountPct })
   const closed = await updateOrder(
     trx,
     order.id,
