@@ -24,11 +24,14 @@ export const DEFAULT_VIP_RULES: VipRules = {
   ],
 }
 
-/** The highest level whose threshold the measure reaches (level 0 has none). */
+/**
+ * The highest level whose threshold the measure reaches (level 0 has none), in whatever order the
+ * levels are published; level 0 without a discount when none is reached.
+ */
 export function levelFor(measure: Paise, rules: VipRules = DEFAULT_VIP_RULES): VipLevelRule {
-  let best = rules.levels[0]!
-  for (const l of rules.levels) if (measure >= l.minMeasure && l.level > best.level) best = l
-  return best
+  let best: VipLevelRule | undefined
+  for (const l of rules.levels) if (measure >= l.minMeasure && (best === undefined || l.level > best.level)) best = l
+  return best ?? { level: 0, minMeasure: 0, feeDiscountPct: 0 }
 }
 
 /** The level above `level`, with what is still to trade to reach it; null at the top. */
