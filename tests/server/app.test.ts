@@ -91,6 +91,7 @@ describe('GET /api/docs/json', () => {
       '/api/vue/block/apply',
       '/api/vue/block/records',
       '/api/vue/block/draw',
+      '/api/vue/vip/info',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {
