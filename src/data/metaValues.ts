@@ -16,6 +16,7 @@ import type {
   FollowStrategy,
   IpoApplication,
   IpoIssue,
+  VipInfo,
 } from '../contract/replies'
 import type { BankCard, StoredRealName } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
@@ -192,6 +193,17 @@ export const restoreAccountMeta = {
       updatedAt: num,
     }),
   ) satisfies Restore<FollowInvestment[]>,
+  vipInfo: object({
+    level: num,
+    feeDiscountPct: num,
+    measure: num,
+    windowDays: num,
+    next: nullable(object({ level: num, minMeasure: num, remaining: num })),
+    downgrade: nullable(object({ at: num, toLevel: num })),
+    levels: listOf(object({ level: num, minMeasure: num, feeDiscountPct: num })),
+    changes: listOf(object({ fromLevel: num, toLevel: num, measure: num, at: num })),
+    computedAt: nullable(num),
+  }) satisfies Restore<VipInfo>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
