@@ -67,6 +67,7 @@ import { Route as MarketMarketZhiBiaoRouteImport } from './routes/market/marketZ
 import { Route as MarketOptionListRouteImport } from './routes/market/optionList'
 import { Route as MarketStockDetailRouteImport } from './routes/market/stockDetail'
 import { Route as MarketStockDetailzsRouteImport } from './routes/market/stockDetailzs'
+import { Route as MarketVipRouteImport } from './routes/market/vip'
 import { Route as TradePositionDetailRouteImport } from './routes/trade/positionDetail'
 
 const IndexRoute = IndexRouteImport.update({
@@ -362,6 +363,11 @@ const MarketStockDetailzsRoute = MarketStockDetailzsRouteImport.update({
   path: '/market/stockDetailzs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MarketVipRoute = MarketVipRouteImport.update({
+  id: '/market/vip',
+  path: '/market/vip',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TradePositionDetailRoute = TradePositionDetailRouteImport.update({
   id: '/trade/positionDetail',
   path: '/trade/positionDetail',
@@ -426,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/market/optionList': typeof MarketOptionListRoute
   '/market/stockDetail': typeof MarketStockDetailRoute
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/market/vip': typeof MarketVipRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
 }
@@ -487,6 +494,7 @@ export interface FileRoutesByTo {
   '/market/optionList': typeof MarketOptionListRoute
   '/market/stockDetail': typeof MarketStockDetailRoute
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/market/vip': typeof MarketVipRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
 }
@@ -549,6 +557,7 @@ export interface FileRoutesById {
   '/market/optionList': typeof MarketOptionListRoute
   '/market/stockDetail': typeof MarketStockDetailRoute
   '/market/stockDetailzs': typeof MarketStockDetailzsRoute
+  '/market/vip': typeof MarketVipRoute
   '/trade/index': typeof TradeChar91indexChar93Route
   '/trade/positionDetail': typeof TradePositionDetailRoute
 }
@@ -612,6 +621,7 @@ export interface FileRouteTypes {
     | '/market/optionList'
     | '/market/stockDetail'
     | '/market/stockDetailzs'
+    | '/market/vip'
     | '/trade/index'
     | '/trade/positionDetail'
   fileRoutesByTo: FileRoutesByTo
@@ -673,6 +683,7 @@ export interface FileRouteTypes {
     | '/market/optionList'
     | '/market/stockDetail'
     | '/market/stockDetailzs'
+    | '/market/vip'
     | '/trade/index'
     | '/trade/positionDetail'
   id:
@@ -734,6 +745,7 @@ export interface FileRouteTypes {
     | '/market/optionList'
     | '/market/stockDetail'
     | '/market/stockDetailzs'
+    | '/market/vip'
     | '/trade/index'
     | '/trade/positionDetail'
   fileRoutesById: FileRoutesById
@@ -796,6 +808,7 @@ export interface RootRouteChildren {
   MarketOptionListRoute: typeof MarketOptionListRoute
   MarketStockDetailRoute: typeof MarketStockDetailRoute
   MarketStockDetailzsRoute: typeof MarketStockDetailzsRoute
+  MarketVipRoute: typeof MarketVipRoute
   TradeChar91indexChar93Route: typeof TradeChar91indexChar93Route
   TradePositionDetailRoute: typeof TradePositionDetailRoute
 }
@@ -1208,6 +1221,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MarketStockDetailzsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/market/vip': {
+      id: '/market/vip'
+      path: '/market/vip'
+      fullPath: '/market/vip'
+      preLoaderRoute: typeof MarketVipRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/trade/positionDetail': {
       id: '/trade/positionDetail'
       path: '/trade/positionDetail'
@@ -1276,6 +1296,7 @@ const rootRouteChildren: RootRouteChildren = {
   MarketOptionListRoute: MarketOptionListRoute,
   MarketStockDetailRoute: MarketStockDetailRoute,
   MarketStockDetailzsRoute: MarketStockDetailzsRoute,
+  MarketVipRoute: MarketVipRoute,
   TradeChar91indexChar93Route: TradeChar91indexChar93Route,
   TradePositionDetailRoute: TradePositionDetailRoute,
 }

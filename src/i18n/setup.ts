@@ -43,6 +43,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/follow/kr.po'),
     yd: () => import('../../locales/follow/yd.po'),
   },
+  vip: {
+    en: () => import('../../locales/vip/en.po'),
+    tw: () => import('../../locales/vip/tw.po'),
+    kr: () => import('../../locales/vip/kr.po'),
+    yd: () => import('../../locales/vip/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -47,6 +47,7 @@ export function MarketFrame({ tab, children }: { tab: MarketTab; children: React
           <span className="mkt-bar-links">
             <Link to="/favorite/search" className="mkt-bar-link" aria-label={t`Search`} data-testid="market-search"><SearchIcon /></Link>
             <Link to="/favorite/index" className="mkt-bar-link" aria-label={t`Watchlist`} data-testid="market-watchlist"><WatchIcon /></Link>
+            <Link to="/market/vip" className="mkt-bar-link" aria-label={t`VIP levels`} data-testid="market-vip"><VipIcon /></Link>
           </span>
         }
       />
@@ -91,6 +92,14 @@ function WatchIcon() {
   return (
     <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
       <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
+    </svg>
+  )
+}
+
+function VipIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
+      <path d="M3.5 8l4.5 4 4-6.5 4 6.5 4.5-4-1.8 10H5.3z" />
     </svg>
   )
 }

@@ -16,11 +16,11 @@ import { Stepper } from '../../app/Stepper'
 import { RulesCard } from './RulesCard'
 import { checkOrder, instrumentHours, isPastCutoff, marginTradingOf, marketHoursFromConfig, type RuleCheck } from './checks'
 import { DIRECTION_NAMES, TYPE_NAMES, formatQuantity, rupeePrice } from './labels'
-import { useConfigMap, useOutboxItem, useQuote, useStockDetail } from './queries'
+import { useConfigMap, useOutboxItem, useQuote, useStockDetail, useVipDiscount } from './queries'
 import { useNow } from '../../app/useNow'
 import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { useLoading } from '../../app/useLoading'
-import { discard, placeOrder, refreshInstrument, refreshTrade } from './actions'
+import { discard, placeOrder, refreshInstrument, refreshTrade, refreshVipDiscount } from './actions'
 import './trade.css'
 
 const route = getRouteApi('/market/marketBuy')
@@ -40,6 +40,7 @@ export function MarketBuyScreen() {
   const fetching = useLoading(() => {
     const instrument = refreshInstrument(search.symbol)
     void refreshTrade()
+    void refreshVipDiscount()
     return instrument
   }, search.symbol)
   useLiveQuotes(search.symbol ? [search.symbol] : [])
@@ -93,6 +94,7 @@ function OrderForm({
   const navigate = useNavigate()
   const account = useSessionAccount()
   const user = useUser(account)
+  const vip = useVipDiscount(account)
   const [direction, setDirection] = useState<Direction>(initialDirection)
   const [type, setType] = useState<OrderType>('market')
   const [lots, setLots] = useState(1)
@@ -110,7 +112,8 @@ function OrderForm({
   const tick = Math.max(1, quote.tickSize)
   const decimals = priceDecimals(quote.priceScale)
   const price = type === 'limit' ? limitPrice : quote.price
-  const costs = openingCostsPreview({ direction, type, price: limitPrice, lots, leverage }, quote, rules)
+  // The stored VIP level's discount, taken by the same handlingFee the server charges with.
+  const costs = openingCostsPreview({ direction, type, price: limitPrice, lots, leverage }, quote, { ...rules, feeDiscountPct: vip.feeDiscountPct })
   const checks = checkOrder({ lots, leverage, dayTrading, price }, { rules, hours, prevClose: quote.prevClose, user, costs, now })
   const failed = checks.filter((c) => !c.ok)
   const pastCutoff = isPastCutoff(now, rules.dayTradingCutoff)
@@ -247,7 +250,7 @@ function OrderForm({
         </label>
       </section>
 
-      <CostsCard costs={costs} priceScale={quote.priceScale} available={user?.balances.available} />
+      <CostsCard costs={costs} priceScale={quote.priceScale} available={user?.balances.available} vip={vip} />
 
       <RulesCard quote={quote} rules={rules} hours={hours} checks={checks} />
 
@@ -325,8 +328,20 @@ function QuoteHead({ quote }: { quote: QuoteRow }) {
   )
 }
 
-function CostsCard({ costs, priceScale, available }: { costs: OpeningCostsPreview | undefined; priceScale: number; available: number | undefined }) {
+function CostsCard({
+  costs,
+  priceScale,
+  available,
+  vip,
+}: {
+  costs: OpeningCostsPreview | undefined
+  priceScale: number
+  available: number | undefined
+  vip: { level: number; feeDiscountPct: number }
+}) {
   const money = (paise: number | undefined) => (paise === undefined ? '—' : formatMoney(paise))
+  const level = vip.level
+  const discount = vip.feeDiscountPct
   return (
     <section className="card" data-testid="order-costs">
       <h2 className="section-title"><Trans>Costs</Trans></h2>
@@ -334,7 +349,21 @@ function CostsCard({ costs, priceScale, available }: { costs: OpeningCostsPrevie
         <Fact term={<Trans>Price</Trans>}>{rupeePrice(costs?.price, priceScale)}</Fact>
         <Fact term={<Trans>Contract amount</Trans>}>{money(costs?.contractAmount)}</Fact>
         <Fact term={<Trans>Margin</Trans>}>{money(costs?.margin)}</Fact>
-        <Fact term={<Trans>Handling fee</Trans>}>{money(costs?.fee)}</Fact>
+        <Fact
+          term={
+            discount > 0 ? (
+              <>
+                <Trans>Handling fee</Trans>{' '}
+                <Link to="/market/vip" className="pill pill--ok" data-testid="order-vip"><Trans>VIP {level}: −{discount}%</Trans></Link>
+              </>
+            ) : (
+              <Trans>Handling fee</Trans>
+            )
+          }
+          testId="order-fee"
+        >
+          {money(costs?.fee)}
+        </Fact>
         <Fact term={<Trans>Stamp duty</Trans>}>{money(costs?.stampDuty)}</Fact>
         <Fact term={<strong><Trans>Total debit</Trans></strong>} testId="order-total">
           <strong>{money(costs?.totalDebit)}</strong>

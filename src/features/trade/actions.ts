@@ -3,12 +3,18 @@ import { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOr
 import { refreshStockDetail, refreshStockList } from '../../data/market'
 import { refreshUserInfo } from '../../data/sync'
 import { discard } from '../../data/outbox'
+import { refreshVipInfo } from '../../data/vip'
 
 export { cancelOrder, closePosition, confirmHeldOrder, discardHeldOrder, placeOrder, discard }
 
 /** Orders and balances; offline is fine, the screens keep what Dexie has. */
 export function refreshTrade(): Promise<void> {
   return Promise.all([refreshOrders().catch(() => undefined), refreshUserInfo().catch(() => undefined)]).then(() => undefined)
+}
+
+/** The account's VIP level, whose handling-fee discount the order form's preview takes; offline keeps the last. */
+export async function refreshVipDiscount(): Promise<void> {
+  await refreshVipInfo().catch(() => undefined)
 }
 
 /** The instrument's quote and detail for the order form; offline keeps the last. */

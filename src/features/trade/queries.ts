@@ -5,6 +5,7 @@ import { restoreDeviceMeta } from '../../data/metaValues'
 import { stockDetailKey, type StockDetail } from '../../data/market'
 import { pendingItems } from '../../data/outbox'
 import { ORDER_KINDS } from '../../data/outboxKinds'
+import { storedVipInfo } from '../../data/vip'
 
 /** Every order of `account`, newest first (the route loader's read and the lists' live read). */
 export async function readOrders(account: string | null | undefined): Promise<OrderRow[]> {
@@ -71,3 +72,15 @@ export function useOrderOutbox(account: string | null | undefined): OutboxItem[]
 export function useOutboxItem(key: string | null): OutboxItem | null | undefined {
   return useLiveQuery(async () => (key ? ((await db.outbox.get(key)) ?? null) : null), [key])
 }
+
+/**
+ * The account's VIP level and its handling-fee discount as last fetched (/vip/info): the order
+ * form's preview takes the same discount the server charges with. Level 0, no discount, when
+ * never fetched here.
+ */
+export function useVipDiscount(account: string | null | undefined): { level: number; feeDiscountPct: number } {
+  const info = useLiveQuery(async () => (account ? storedVipInfo(account) : null), [account])
+  return info ? { level: info.level, feeDiscountPct: info.feeDiscountPct } : NO_DISCOUNT
+}
+
+const NO_DISCOUNT = { level: 0, feeDiscountPct: 0 } as const
