@@ -237,3 +237,58 @@ describe('the handling-fee discount', () => {
     expect(refused.body.code).toBe('leverage_not_allowed')
   })
 })
+
+describe('a seeded random run of levels, orders and closes', () => {
+  /** mulberry32: a small seeded generator, so a failure replays. */
+  function random(seed: number): () => number {
+    let a = seed >>> 0
+    return () => {
+      a = (a + 0x6d2b79f5) >>> 0
+      let x = Math.imul(a ^ (a >>> 15), 1 | a)
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+      return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296
+    }
+  }
+
+  const levelOf = async (who: Trader) =>
+    (await t.database.db.selectFrom('vip_levels').select('level').where('user_id', '=', who.userId).executeTakeFirst())?.level ?? 0
+  const pctOf = async (who: Trader) => {
+    const level = await levelOf(who)
+    return RULES.levels.find((l) => l.level === level)?.feeDiscountPct ?? 0
+  }
+
+  it('charges every opening and closing fee at the level stored at that moment, and the books stay whole', async () => {
+    const next = random(20261125)
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
+    const people = [await newTrader(), await newTrader(), await newTrader()]
+    const open: { who: Trader; id: number }[] = []
+    const done = { opened: 0, closed: 0, discountedOpen: 0, discountedClose: 0 }
+    for (let step = 0; step < 40; step++) {
+      const who = pick(people)
+      const roll = next()
+      if (roll < 0.2) {
+        await storeLevel(who, pick([0, 1, 2, 3]))
+      } else if (roll < 0.3) {
+        await sweepVip()
+      } else if (roll < 0.7 || open.length === 0) {
+        const pct = await pctOf(who)
+        const order = orderOf(await create(t, who, { symbol: pick(['RELIANCE', 'ITC', 'TCS']), direction: pick(['long', 'short'] as const), leverage: pick([1, 2, 5]) }))
+        expect(order.fee).toBe(handlingFee(order.contractAmount, fees(pct)))
+        done.opened++
+        if (pct > 0) done.discountedOpen++
+        open.push({ who, id: order.id })
+      } else {
+        const [position] = open.splice(Math.floor(next() * open.length), 1)
+        t.clock.advance(61_000)
+        const pct = await pctOf(position!.who)
+        const closed = orderOf(await close(t, position!.who, position!.id))
+        expect(closed.closeFee).toBe(handlingFee(contractAmount(closed.quantity, closed.exitPrice!, closed.unitDivisor), fees(pct)))
+        done.closed++
+        if (pct > 0) done.discountedClose++
+      }
+    }
+    // The run went through every kind of move, with and without a discount.
+    expect(Object.values(done).every((n) => n > 0), JSON.stringify(done)).toBe(true)
+    await expectBooksWhole(t)
+  })
+})
