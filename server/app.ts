@@ -51,6 +51,8 @@ import { blockAdminRoutes } from './block/admin-routes'
 import { createBlockJob } from './block/lifecycle'
 import { followRoutes } from './follow/routes'
 import { createFollowJob } from './follow/job'
+import { loanRoutes } from './loan/routes'
+import { createLoanJob } from './loan/service'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -127,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, loanRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes]
@@ -152,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.add({ name: 'block', intervalMs: config.block.sweepIntervalMs, sweep: createBlockJob({ db, config, market }) })
   // Copy-trading: each strategy's completed closes run, then the stop-losses hit at NAV now redeemed.
   jobs.add({ name: 'follow', intervalMs: config.follow.sweepIntervalMs, sweep: createFollowJob({ db, config, market }) })
+  // Credit loans: each borrowing loan's interest days accrued as they fall, one ledger entry a day.
+  jobs.add({ name: 'loan', intervalMs: config.loans.sweepIntervalMs, sweep: createLoanJob({ db }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

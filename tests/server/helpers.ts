@@ -201,6 +201,8 @@ export async function createTestApp(
     block: { ...base.block, sweepIntervalMs: 0, demoStepMs: null },
     // Strategies run only when a test sweeps 'follow'; the demo's strategies only where a test asks.
     follow: { ...base.follow, sweepIntervalMs: 0, demoLockUnit: null },
+    // Loans' interest accrues only when a test sweeps 'loan'.
+    loans: { ...base.loans, sweepIntervalMs: 0 },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())
