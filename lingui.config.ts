@@ -10,6 +10,7 @@ export const AREAS = {
   funds: ['src/features/funds', 'src/lib/fundEntry.ts'],
   block: ['src/features/block'],
   follow: ['src/features/follow'],
+  loan: ['src/features/loan'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

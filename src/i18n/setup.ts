@@ -43,6 +43,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/follow/kr.po'),
     yd: () => import('../../locales/follow/yd.po'),
   },
+  loan: {
+    en: () => import('../../locales/loan/en.po'),
+    tw: () => import('../../locales/loan/tw.po'),
+    kr: () => import('../../locales/loan/kr.po'),
+    yd: () => import('../../locales/loan/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs
