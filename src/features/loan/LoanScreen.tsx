@@ -20,7 +20,7 @@ import { formatDateTime } from '../../lib/dates'
 import { type BorrowableRow, type CreditRules } from '../../lib/loan'
 import { formatMoney, paiseToDecimal } from '../../lib/money'
 import { intlLocale, normalizeLanguage } from '../../i18n/languages'
-import { applyLoan, cancelLoan, refreshLoanInfo, refreshLoanRecords, repayLoan, requestCredit } from './actions'
+import { applyLoan, cancelLoan, refreshLoanInfo, refreshLoanRecords, refreshUserInfo, repayLoan, requestCredit } from './actions'
 import { KeyFactsSheet } from './KeyFactsSheet'
 import { Fact, LoanStatusPill, Skeleton, Updated, useRefreshWhile } from './parts'
 import { type PublishedLoanRules, useLoanInfo, useLoanInfoSynced, useLoanRecords, usePublishedLoanRules, useQueuedLoan } from './queries'
@@ -41,9 +41,11 @@ export function LoanScreen() {
   const records = useLoanRecords(account)
   const queued = useQueuedLoan(account)
   const rules = usePublishedLoanRules()
-  const loading = useLoading(() => Promise.all([refreshLoanInfo(), refreshLoanRecords()]), account ?? '')
+  // The balances too: a repayment is checked against the available balance, which a payout changes.
+  const load = () => Promise.all([refreshLoanInfo(), refreshLoanRecords(), refreshUserInfo()])
+  const loading = useLoading(load, account ?? '')
   const inReview = info?.unpaid?.status === 'pending' || info?.creditRequest?.status === 'pending' || (queued?.some((i) => i.state !== 'failed') ?? false)
-  useRefreshWhile(inReview, () => Promise.all([refreshLoanInfo(), refreshLoanRecords()]), 3_000)
+  useRefreshWhile(inReview, load, 3_000)
   return (
     <div className="loan">
       <BackBar title={<Trans>Credit loan</Trans>} right={<Link to="/information/jkjl" className="link" data-testid="loan-records-link"><Trans>Records</Trans></Link>} />
