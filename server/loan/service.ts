@@ -118,7 +118,10 @@ export function apply(deps: LoanDeps, r: { userId: number; amount: number }): Ef
     const trader = await lockTrader(trx, r.userId)
     if (!trader) throw unauthorized()
     const at = now()
-    const [score, extraCredit, unpaid] = await Promise.all([scoreOrThrow(trx, r.userId, at, rules), extraCreditOf(trx, r.userId), unpaidLoanOf(trx, r.userId)])
+    // One after another: a transaction's queries share its one connection.
+    const score = await scoreOrThrow(trx, r.userId, at, rules)
+    const extraCredit = await extraCreditOf(trx, r.userId)
+    const unpaid = await unpaidLoanOf(trx, r.userId)
     const limit = borrowable(score.score, extraCredit, rules.borrowableTable)
     const day = indiaDay(at)
     const check = (appliedToday: number) =>

@@ -1,7 +1,9 @@
 -- Issue 12: credit loans. The application with its terms fixed (rate, term, and the score and
 -- borrowable amount it was judged on), the review's decision, the payout, each interest day and
 -- each repayment; and requests for credit above the borrowable table. Times are epoch
--- milliseconds (bigint), money integer paise (bigint), the rate parts per lakh a day.
+-- milliseconds (bigint), money integer paise (bigint), the rate parts per lakh a day. The ledger
+-- entries named (entry_id) have no foreign key, as sign-ins' have none (1764100001000): the ledger
+-- is append-only, its entries never removed.
 
 CREATE TABLE loans (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -25,7 +27,7 @@ CREATE TABLE loans (
   -- Interest days accrued so far: day k falls at disbursed_at + k days.
   accrued_days integer NOT NULL DEFAULT 0 CHECK (accrued_days >= 0),
   disbursed_at bigint,
-  disbursement_entry_id bigint REFERENCES ledger_entries (id),
+  disbursement_entry_id bigint,
   due_at bigint,
   cooling_off_until bigint,
   completed_at bigint,
@@ -50,7 +52,7 @@ CREATE TABLE loan_accruals (
   interest bigint NOT NULL CHECK (interest >= 0),
   owed_after bigint NOT NULL CHECK (owed_after >= 0),
   -- Null when the day's interest rounds to nothing (no entry moves 0).
-  entry_id bigint REFERENCES ledger_entries (id),
+  entry_id bigint,
   at bigint NOT NULL,
   created_at bigint NOT NULL,
   PRIMARY KEY (loan_id, day)
@@ -65,7 +67,7 @@ CREATE TABLE loan_repayments (
   interest_part bigint NOT NULL CHECK (interest_part >= 0),
   principal_part bigint NOT NULL CHECK (principal_part >= 0),
   owed_after bigint NOT NULL CHECK (owed_after >= 0),
-  entry_id bigint NOT NULL REFERENCES ledger_entries (id),
+  entry_id bigint NOT NULL,
   created_at bigint NOT NULL,
   CHECK (interest_part + principal_part = amount)
 );
