@@ -131,6 +131,13 @@ describe('a credit loan, from the key facts to completed', () => {
     expect(await paidOut.getByTestId('fund-record-title').textContent()).toMatch(/^Loan #\d+ paid out$/)
   })
 
+  it('names the published score threshold on the withdrawal screen', async () => {
+    await page.goto(`${server.url}/#/information/cashOut`)
+    const rule = page.getByTestId('cashout-score-rule')
+    await expect.poll(() => rule.textContent(), { timeout: 15_000 }).toMatch(/Withdrawals need a credit score of at least 300\./)
+    expect(await rule.getAttribute('data-low')).toBe('false')
+  })
+
   it('opens the loan records offline from what was stored', async () => {
     await page.goto(`${server.url}/#/information/jkjl`)
     await expect.poll(() => record().getAttribute('data-status'), { timeout: 15_000 }).toBe('completed')

@@ -69,10 +69,12 @@ function Loaded({ info, latest, rules, queued }: { info: LoanInfo; latest: LoanR
   const rejected = latest?.status === 'rejected' && info.unpaid === null ? latest : null
   return (
     <>
+      {/* What is owed comes first; the score and the form to apply when nothing is. */}
+      {rejected ? <RejectedNote loan={rejected} /> : null}
+      {info.unpaid ? <UnpaidLoan loan={info.unpaid} /> : null}
       <ScoreCard info={info} rules={rules?.creditRules} />
       <BorrowableCard info={info} table={rules?.table} />
-      {rejected ? <RejectedNote loan={rejected} /> : null}
-      {info.unpaid ? <UnpaidLoan loan={info.unpaid} /> : <ApplyForm info={info} queued={queued} />}
+      {info.unpaid ? null : <ApplyForm info={info} queued={queued} />}
       <CreditRequestCard info={info} creditMax={rules?.creditMax ?? null} />
       <p className="muted loan-small"><Trans>Score and limit computed {computedAt}.</Trans></p>
     </>

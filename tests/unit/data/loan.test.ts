@@ -153,5 +153,5 @@ describe('loans against the real server', () => {
     expect(done).toMatchObject({ id: pending.id, status: 'completed', owed: 0, repaidTotal: 1_000_000 })
     expect(done!.events.map((e) => e.kind)).toEqual(['disbursement', 'repayment', 'repayment'])
     expect((await db.user.get(who.account))?.balances.available).toBe(0)
-  })
+  }, 30_000)
 })
