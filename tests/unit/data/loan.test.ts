@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { setApiBase } from '../../../src/data/api'
 import { db, metaKeyAccount, metaKeys } from '../../../src/data/db'
-import { applyLoan, refreshLoanInfo, refreshLoanRecords, repayLoan, storedLoanInfo, storedLoanRecords } from '../../../src/data/loan'
+import { applyLoan, cancelLoan, refreshLoanInfo, refreshLoanRecords, repayLoan, requestCredit, storedLoanInfo, storedLoanRecords } from '../../../src/data/loan'
 import { replayOutbox } from '../../../src/data/outbox'
 import { clearSession, login } from '../../../src/data/session'
 import { type LoanInfo, type LoanRecord } from '../../../src/contract/replies'
@@ -153,5 +153,32 @@ describe('loans against the real server', () => {
     expect(done).toMatchObject({ id: pending.id, status: 'completed', owed: 0, repaidTotal: 1_000_000 })
     expect(done!.events.map((e) => e.kind)).toEqual(['disbursement', 'repayment', 'repayment'])
     expect((await db.user.get(who.account))?.balances.available).toBe(0)
+  }, 30_000)
+
+  it('withdraws an application in review, cancels a paid-out loan in its free first day, and asks for more credit', async () => {
+    const who = await borrower(server.t, 0)
+    await login(who.account, 'secret123')
+    const send = async (queued: Promise<{ key: string }>) => {
+      const item = await queued
+      await replayOutbox({ ignoreBackoff: true })
+      return db.outbox.get(item.key)
+    }
+    expect(await send(applyLoan(200_000))).toMatchObject({ state: 'done' })
+    const first = (await storedLoanInfo(who.account))!.unpaid!
+    expect(await send(cancelLoan(first.id))).toMatchObject({ state: 'done' })
+    expect((await storedLoanInfo(who.account))!.unpaid).toBeNull()
+
+    expect(await send(applyLoan(300_000))).toMatchObject({ state: 'done' })
+    const second = (await storedLoanInfo(who.account))!.unpaid!
+    await decide(server.t, 'loan', second.id, true)
+    await refreshLoanInfo({ fresh: true })
+    // Before the first interest day: the principal goes back and nothing else is charged.
+    expect(await send(cancelLoan(second.id))).toMatchObject({ state: 'done' })
+    expect((await db.user.get(who.account))?.balances.available).toBe(0)
+    expect((await storedLoanRecords(who.account))?.map((r) => r.status)).toEqual(['cancelled', 'cancelled'])
+
+    expect(await send(requestCredit(10_050))).toMatchObject({ state: 'failed', error: { code: 'credit_amount_invalid' } })
+    expect(await send(requestCredit(1_000_000))).toMatchObject({ state: 'done' })
+    expect((await storedLoanInfo(who.account))!.creditRequest).toMatchObject({ amount: 1_000_000, status: 'pending' })
   }, 30_000)
 })
