@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers'
 import { loadConfig } from '../../../server/config'
 import { png } from '../pictures'
 
-const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'follow', 'cleanup']
+const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'follow', 'loan', 'cleanup']
 
 /** A promise the test settles by hand: a sweep that runs until the test lets it finish. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -50,6 +50,7 @@ describe('the jobs registry', () => {
       ['ipo', 'database', false],
       ['block', 'database', false],
       ['follow', 'database', false],
+      ['loan', 'database', false],
       ['cleanup', 'database', false],
     ])
   })
@@ -120,6 +121,7 @@ describe('the jobs registry with intervals', () => {
         ipo: { ...base.ipo, sweepIntervalMs: 5, demoStepMs: null },
         block: { ...base.block, sweepIntervalMs: 5, demoStepMs: null },
         follow: { ...base.follow, sweepIntervalMs: 5, demoLockUnit: null },
+        loans: { ...base.loans, sweepIntervalMs: 5 },
       },
     })
     try {

@@ -72,6 +72,23 @@ describe('POST /loan/info', () => {
     ])
   })
 
+  it("counts the positions opened in the last 90 days, and the account's whole days", async () => {
+    const who = await borrower(t, 50_000_000)
+    const order = await t.call('/order/create', { symbol: 'RELIANCE', type: 'market', direction: 'long', lots: 1, leverage: 1 }, { headers: who.headers, key: true })
+    expect(order.body.status, order.raw).toBe(1)
+    await t.app.trading.sweep(t.clock.now())
+    const opened = await t.database.db.selectFrom('orders').select('opened_at').where('user_id', '=', who.userId).executeTakeFirstOrThrow()
+    expect(opened.opened_at).not.toBeNull()
+    expect(((await api.info(who)).body.data as LoanInfo).inputs).toContainEqual({ name: 'trades', value: 1, points: 2 })
+    const start = t.clock.now()
+    t.clock.set(opened.opened_at! + 90 * DAY_MS)
+    who.headers = await t.login(who.account, 'secret123')
+    const info = (await api.info(who)).body.data as LoanInfo
+    expect(info.inputs).toContainEqual({ name: 'trades', value: 0, points: 0 })
+    expect(info.inputs).toContainEqual({ name: 'account_age_days', value: Math.floor((t.clock.now() - start) / DAY_MS), points: Math.min(100, Math.floor((t.clock.now() - start) / DAY_MS)) })
+    t.clock.set(start)
+  })
+
   it('an unverified account scores the base only and can borrow nothing', async () => {
     const who = await borrower(t, 0, { verified: false })
     expect((await api.info(who)).body.data).toMatchObject({ score: 300, tableAmount: 0, borrowable: 0 })
@@ -293,6 +310,13 @@ describe('POST /loan/repay', () => {
     expect(records.data[0]!.events.every((e) => e.entryId !== null)).toBe(true)
     const reasons = (await entriesOfUser(t.database.db, who.userId)).map((e) => e.reason).filter((r) => r.startsWith('loan_'))
     expect(reasons.sort()).toEqual(['loan_disbursement', 'loan_repayment', 'loan_repayment'])
+    // The payout and the repayments are in the user's fund records, each naming the loan.
+    const funds = (await t.call('/fund/records', { size: 100 }, { headers: who.headers })).body.data as { data: { reason: string; reference: string | null; available: number }[] }
+    expect(funds.data.filter((r) => r.reason.startsWith('loan_')).map((r) => [r.reason, r.reference, r.available])).toEqual([
+      ['loan_repayment', `loan:${loan.id}`, -500_800],
+      ['loan_repayment', `loan:${loan.id}`, -500_000],
+      ['loan_disbursement', `loan:${loan.id}`, 1_000_000],
+    ])
   })
 
   it('200 simultaneous full repayments repay it once', async () => {
