@@ -57,7 +57,7 @@ export function LoanScreen() {
         ) : info === null ? (
           <div className="card empty-state"><p><Trans>Your credit score and loans show here once the app has been online.</Trans></p></div>
         ) : (
-          <Loaded info={info} latest={records?.[0]} rules={rules} queued={(queued ?? []).length > 0} />
+          <Loaded info={info} latest={records?.[0]} rules={rules} queued={queued?.some((i) => i.kind === 'loan.apply' && i.state !== 'failed') ?? false} />
         )}
       </div>
     </div>
