@@ -149,6 +149,16 @@ describe('POST /loan/apply', () => {
     expect((await api.apply(a, 100_000)).body).toMatchObject({ status: 1 })
   })
 
+  it("simultaneous applications by many accounts never pass the day's quota", async () => {
+    const many = await Promise.all(Array.from({ length: 20 }, () => borrower(t)))
+    t.config.loans.dailyQuota = (await appliedToday()) + 7 * 1_000_000 + 999_999
+    const replies = await Promise.all(many.map((who) => api.apply(who, 1_000_000)))
+    expect(replies.every((r) => r.statusCode < 500)).toBe(true)
+    expect(replies.filter((r) => r.body.status === 1)).toHaveLength(7)
+    expect(replies.filter((r) => r.body.status === 0).every((r) => r.body.code === 'loan_quota_full')).toBe(true)
+    expect(await appliedToday()).toBe(t.config.loans.dailyQuota - 999_999)
+  })
+
   it('answers a retried key with the same loan and files one', async () => {
     const who = await borrower(t)
     const first = await api.apply(who, 200_000, 'loan-retry-key')
