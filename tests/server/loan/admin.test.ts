@@ -69,6 +69,18 @@ describe('the loan and credit queues', () => {
   })
 })
 
+describe("the demo's automatic reviewer", () => {
+  it('approves a loan and a credit request like the other queues, by the same path', async () => {
+    const who = await borrower(t)
+    const loan = loanOf(await api.apply(who, 1_500_000))
+    const request = (await api.credit(who, 300_000)).body.data as CreditRequest
+    t.clock.advance(t.config.autoReviewSeconds! * 1000)
+    expect(await t.app.reviews.sweep(t.clock.now())).toBeGreaterThanOrEqual(2)
+    expect((await api.info(who)).body.data).toMatchObject({ unpaid: { id: loan.id, status: 'borrowing' }, extraCredit: 300_000, creditRequest: { id: request.id, status: 'approved' } })
+    expect(await balancesOf(t.database.db, who.userId)).toMatchObject({ available: 1_500_000 })
+  })
+})
+
 describe('what the back office cannot do', () => {
   it('has no route that sets a score, a rate or a balance: the list is unchanged', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, unknown> }
