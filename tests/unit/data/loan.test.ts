@@ -181,4 +181,29 @@ describe('loans against the real server', () => {
     expect(await send(requestCredit(1_000_000))).toMatchObject({ state: 'done' })
     expect((await storedLoanInfo(who.account))!.creditRequest).toMatchObject({ amount: 1_000_000, status: 'pending' })
   }, 30_000)
+
+  it('shows each day of interest in the records once the job accrues it, and a full repayment pays it first', async () => {
+    const who = await borrower(server.t, 10_000)
+    await login(who.account, 'secret123')
+    const applied = await applyLoan(1_000_000)
+    await replayOutbox({ ignoreBackoff: true })
+    expect((await db.outbox.get(applied.key))?.state).toBe('done')
+    const { id } = (await storedLoanInfo(who.account))!.unpaid!
+    await decide(server.t, 'loan', id, true)
+    server.t.clock.advance(2 * 86_400_000 + 1)
+    await server.t.app.jobs.sweep('loan', server.t.clock.now())
+    await refreshLoanInfo({ fresh: true })
+    await refreshLoanRecords({ fresh: true })
+    // ₹10,000 at 40 per lakh a day: ₹4.00 a day, on the principal only (src/lib/loan.ts dailyInterest).
+    const [accruing] = (await storedLoanRecords(who.account)) ?? []
+    expect(accruing!.events.filter((e) => e.kind === 'interest').map((e) => [e.day, e.amount])).toEqual([[1, 400], [2, 400]])
+    const unpaid = (await storedLoanInfo(who.account))!.unpaid!
+    expect(unpaid).toMatchObject({ owed: 1_000_800, interestOutstanding: 800 })
+    const all = await repayLoan(id, unpaid.owed)
+    await replayOutbox({ ignoreBackoff: true })
+    expect((await db.outbox.get(all.key))?.state).toBe('done')
+    const [done] = (await storedLoanRecords(who.account)) ?? []
+    expect(done!.status).toBe('completed')
+    expect(done!.events.at(-1)).toMatchObject({ kind: 'repayment', amount: 1_000_800, interestPart: 800, principalPart: 1_000_000, owedAfter: 0 })
+  }, 30_000)
 })
