@@ -11,6 +11,7 @@ export const AREAS = {
   block: ['src/features/block'],
   follow: ['src/features/follow'],
   vip: ['src/features/vip'],
+  loan: ['src/features/loan'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

@@ -53,6 +53,8 @@ import { followRoutes } from './follow/routes'
 import { createFollowJob } from './follow/job'
 import { vipRoutes } from './vip/routes'
 import { createVipJob } from './vip/service'
+import { loanRoutes } from './loan/routes'
+import { createLoanJob } from './loan/service'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -129,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes, loanRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes]
@@ -156,6 +158,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   jobs.add({ name: 'follow', intervalMs: config.follow.sweepIntervalMs, sweep: createFollowJob({ db, config, market }) })
   // VIP levels: each account whose traded value in the window earns another level moves to it, a visible change.
   jobs.add({ name: 'vip', intervalMs: config.vip.sweepIntervalMs, sweep: createVipJob({ db, config }) })
+  // Credit loans: each borrowing loan's interest days accrued as they fall, one ledger entry a day.
+  jobs.add({ name: 'loan', intervalMs: config.loans.sweepIntervalMs, sweep: createLoanJob({ db }) })
   jobs.add({ name: 'cleanup', intervalMs: config.cleanupIntervalMs, sweep: (at) => purgeExpired({ db, config, now: () => at }) })
   app.decorate('jobs', jobs)
   app.decorate('trading', { sweep: async (at: number) => ranOrThrow('trading', await trading(at)) })

@@ -76,11 +76,17 @@ function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: numbe
 }
 
 /**
- * TIJORI_IPO_SWEEP_MS, TIJORI_BLOCK_SWEEP_MS, TIJORI_FOLLOW_SWEEP_MS, TIJORI_VIP_SWEEP_MS: how often
- * new-share issues, block offerings, copy-trading strategies and VIP levels are moved along (the
- * browser tests run short ones).
+ * TIJORI_IPO_SWEEP_MS, TIJORI_BLOCK_SWEEP_MS, TIJORI_FOLLOW_SWEEP_MS, TIJORI_VIP_SWEEP_MS,
+ * TIJORI_LOAN_SWEEP_MS: how often new-share issues, block offerings, copy-trading strategies, VIP
+ * levels and loans' interest are moved along (the browser tests run short ones).
  */
-const SWEEP_OVERRIDES = { TIJORI_IPO_SWEEP_MS: 'ipo', TIJORI_BLOCK_SWEEP_MS: 'block', TIJORI_FOLLOW_SWEEP_MS: 'follow', TIJORI_VIP_SWEEP_MS: 'vip' } as const
+const SWEEP_OVERRIDES = {
+  TIJORI_IPO_SWEEP_MS: 'ipo',
+  TIJORI_BLOCK_SWEEP_MS: 'block',
+  TIJORI_FOLLOW_SWEEP_MS: 'follow',
+  TIJORI_VIP_SWEEP_MS: 'vip',
+  TIJORI_LOAN_SWEEP_MS: 'loans',
+} as const
 
 function sweepOverrides(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
   let out = config

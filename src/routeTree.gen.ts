@@ -47,6 +47,8 @@ import { Route as InformationDividendsRouteImport } from './routes/information/d
 import { Route as InformationExChangeRouteImport } from './routes/information/exChange'
 import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
+import { Route as InformationJkjlRouteImport } from './routes/information/jkjl'
+import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
@@ -262,6 +264,16 @@ const InformationFundRecordRoute = InformationFundRecordRouteImport.update({
   path: '/information/fundRecord',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationJkjlRoute = InformationJkjlRouteImport.update({
+  id: '/information/jkjl',
+  path: '/information/jkjl',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InformationLoanRoute = InformationLoanRouteImport.update({
+  id: '/information/loan',
+  path: '/information/loan',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   id: '/information/loginPass',
   path: '/information/loginPass',
@@ -411,6 +423,8 @@ export interface FileRoutesByFullPath {
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
+  '/information/jkjl': typeof InformationJkjlRoute
+  '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -473,6 +487,8 @@ export interface FileRoutesByTo {
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
+  '/information/jkjl': typeof InformationJkjlRoute
+  '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -536,6 +552,8 @@ export interface FileRoutesById {
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
+  '/information/jkjl': typeof InformationJkjlRoute
+  '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
@@ -600,6 +618,8 @@ export interface FileRouteTypes {
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
+    | '/information/jkjl'
+    | '/information/loan'
     | '/information/loginPass'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -662,6 +682,8 @@ export interface FileRouteTypes {
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
+    | '/information/jkjl'
+    | '/information/loan'
     | '/information/loginPass'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -724,6 +746,8 @@ export interface FileRouteTypes {
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
+    | '/information/jkjl'
+    | '/information/loan'
     | '/information/loginPass'
     | '/information/recharge'
     | '/information/rechargeChannel'
@@ -787,6 +811,8 @@ export interface RootRouteChildren {
   InformationFundPassRoute: typeof InformationFundPassRoute
   InformationFundRecordRoute: typeof InformationFundRecordRoute
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
+  InformationJkjlRoute: typeof InformationJkjlRoute
+  InformationLoanRoute: typeof InformationLoanRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
@@ -1081,6 +1107,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationFundRecordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/jkjl': {
+      id: '/information/jkjl'
+      path: '/information/jkjl'
+      fullPath: '/information/jkjl'
+      preLoaderRoute: typeof InformationJkjlRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/information/loan': {
+      id: '/information/loan'
+      path: '/information/loan'
+      fullPath: '/information/loan'
+      preLoaderRoute: typeof InformationLoanRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/loginPass': {
       id: '/information/loginPass'
       path: '/information/loginPass'
@@ -1275,6 +1315,8 @@ const rootRouteChildren: RootRouteChildren = {
   InformationFundPassRoute: InformationFundPassRoute,
   InformationFundRecordRoute: InformationFundRecordRoute,
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,
+  InformationJkjlRoute: InformationJkjlRoute,
+  InformationLoanRoute: InformationLoanRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,

@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
+import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -353,6 +353,10 @@ export type Database = {
   follow_investments: FollowInvestmentsTable
   vip_levels: VipLevelsTable
   vip_changes: VipChangesTable
+  loans: LoansTable
+  loan_accruals: LoanAccrualsTable
+  loan_repayments: LoanRepaymentsTable
+  credit_requests: CreditRequestsTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */
@@ -588,4 +592,69 @@ export type VipChangesTable = {
   to_level: number
   measure: number
   at: number
+}
+
+/** Issue 12: a credit loan, its terms fixed at the application. See migration 1764400000000_loans.sql. */
+export type LoansTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  amount: number
+  daily_rate_per_lakh: number
+  term_days: number
+  score: number
+  borrowable: number
+  day: string
+  status: Generated<LoanStatus>
+  reason: string | null
+  decided_by: string | null
+  decided_at: number | null
+  principal_outstanding: Generated<number>
+  interest_outstanding: Generated<number>
+  interest_total: Generated<number>
+  repaid_total: Generated<number>
+  accrued_days: Generated<number>
+  disbursed_at: number | null
+  disbursement_entry_id: number | null
+  due_at: number | null
+  cooling_off_until: number | null
+  completed_at: number | null
+  created_at: number
+  updated_at: number
+}
+
+/** Issue 12: one interest day of a loan (entry_id null when the day's interest rounds to 0). */
+export type LoanAccrualsTable = {
+  loan_id: number
+  day: number
+  principal: number
+  interest: number
+  owed_after: number
+  entry_id: number | null
+  at: number
+  created_at: number
+}
+
+/** Issue 12: a repayment, or the principal handed back by a cancellation in the free first day. */
+export type LoanRepaymentsTable = {
+  id: GeneratedAlways<number>
+  loan_id: number
+  kind: 'repayment' | 'cancellation'
+  amount: number
+  interest_part: number
+  principal_part: number
+  owed_after: number
+  entry_id: number
+  created_at: number
+}
+
+/** Issue 12: a request for credit above the borrowable table, reviewed. */
+export type CreditRequestsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  amount: number
+  status: Generated<'pending' | 'approved' | 'rejected'>
+  reason: string | null
+  decided_by: string | null
+  created_at: number
+  decided_at: number | null
 }

@@ -84,6 +84,8 @@ export type WithdrawalCheck = {
   withdrawable: Paise
   /** Another recharge or withdrawal of the user still waits for its review. */
   otherPending: boolean
+  /** The account's credit score now and the least a withdrawal needs (withdraw_min_credit_score; 0: no such rule). */
+  credit?: { score: number; min: number }
   rules: FundRules
   now: number
 }
@@ -91,6 +93,9 @@ export type WithdrawalCheck = {
 /** The first rule a withdrawal request breaks, or null: then its amount is frozen. */
 export function checkWithdrawal(c: WithdrawalCheck): DomainRefusal | null {
   if (c.noWithdraw !== null) return new DomainRefusal('withdrawal_disabled', { reason: c.noWithdraw }, `Withdrawals are disabled for this account: ${c.noWithdraw}`)
+  if (c.credit && c.credit.min > 0 && c.credit.score < c.credit.min) {
+    return new DomainRefusal('withdraw_score_low', { score: c.credit.score, min: c.credit.min }, 'The credit score is below the least a withdrawal needs.')
+  }
   const unverified = requireVerified(c.status)
   if (unverified) return unverified
   if (!c.fundPasswordSet) return new DomainRefusal('fund_password_not_set', {}, 'Set a fund password first.')

@@ -13,6 +13,7 @@ import { bankCardsOf } from '../identity/repository'
 import { lockTrader, postEntry } from '../ledger/repository'
 import { hasPendingWithdrawal, insertWithdrawal, markWithdrawalDecided, type Withdrawal } from './withdrawal-repository'
 import { hasPendingRecharge } from './recharge-repository'
+import { creditScoreOf } from '../loan/service'
 import { type RouteDeps } from '../http/deps'
 import { type Effect, type Tx } from '../db/executor'
 
@@ -37,7 +38,13 @@ export async function requestWithdrawal(
   const fundPasswordOk =
     user.fund_password_hash !== null &&
     (await checkFundPassword(db, config, { userId, clientIp: r.clientIp, hash: user.fund_password_hash, password: r.fundPassword, now: now() }))
-  const [flags, cards] = await Promise.all([flagsOf(db, userId), bankCardsOf(db, userId)])
+  const minScore = config.loans.withdrawMinScore
+  const [flags, cards, score] = await Promise.all([
+    flagsOf(db, userId),
+    bankCardsOf(db, userId),
+    // The published threshold (withdraw_min_credit_score) against the score computed now; 0 turns it off.
+    minScore > 0 ? creditScoreOf(db, userId, now(), config.loans) : Promise.resolve(undefined),
+  ])
   return async (trx) => {
     // Under the user's lock, with the balance read after it: two requests cannot both spend it.
     const trader = await lockTrader(trx, userId)
@@ -52,6 +59,7 @@ export async function requestWithdrawal(
       withdrawable: trader.available,
       // One fund operation under review at a time: a pending recharge counts too.
       otherPending: (await hasPendingWithdrawal(trx, userId)) || (await hasPendingRecharge(trx, userId)),
+      ...(score ? { credit: { score: score.score, min: minScore } } : {}),
       rules: config.funds,
       now: now(),
     })

@@ -15,6 +15,8 @@ import { rechargeReviews } from '../funds/recharge-repository'
 import { decideRecharge } from '../funds/recharge-service'
 import { dividendReviews } from '../dividends/repository'
 import { decideDividendApplication } from '../dividends/service'
+import { creditReviews, loanReviews } from '../loan/repository'
+import { decideCredit, decideLoan } from '../loan/service'
 import {
   countPending as countPendingIn,
   ownerOf,
@@ -113,7 +115,34 @@ const dividend: ReviewQueue = {
   decide: (trx, d) => decideDividendApplication(trx, d),
 }
 
-export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge, dividend } as const satisfies Record<string, ReviewQueue>
+const loan: ReviewQueue = {
+  title: 'Loans',
+  async list(db, q) {
+    const rows = await loanReviews(db, q)
+    return rows.map(({ amount, daily_rate_per_lakh, term_days, score, borrowable, status, ...item }) => ({
+      ...item,
+      // A loan paid out is approved whatever happened to it since (repaid, cancelled in its free first day).
+      status: status === 'pending' || status === 'rejected' ? status : 'approved',
+      // The terms and the score were fixed at the application; the review approves or rejects them as they are.
+      facts: { amountPaise: amount, dailyRatePerLakh: daily_rate_per_lakh, termDays: term_days, score, borrowablePaise: borrowable },
+      evidence: [],
+    }))
+  },
+  table: 'loans',
+  decide: (trx, d) => decideLoan(trx, d),
+}
+
+const credit: ReviewQueue = {
+  title: 'Credit requests',
+  async list(db, q) {
+    const rows = await creditReviews(db, q)
+    return rows.map(({ amount, granted, ...item }) => ({ ...item, facts: { amountPaise: amount, grantedBeforePaise: Number(granted) }, evidence: [] }))
+  },
+  table: 'credit_requests',
+  decide: (trx, d) => decideCredit(trx, d),
+}
+
+export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge, dividend, loan, credit } as const satisfies Record<string, ReviewQueue>
 export type ReviewKind = keyof typeof REVIEW_QUEUES
 export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
 

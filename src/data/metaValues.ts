@@ -17,6 +17,9 @@ import type {
   IpoApplication,
   IpoIssue,
   VipInfo,
+  Loan,
+  LoanInfo,
+  LoanRecord,
 } from '../contract/replies'
 import type { BankCard, StoredRealName } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
@@ -27,6 +30,29 @@ import type { StockDetail } from './market'
 import type { StreamStatus } from './stream'
 
 const reviewStatus = oneOf('pending', 'approved', 'rejected')
+
+const loanShape = {
+  id: num,
+  amount: num,
+  dailyRatePerLakh: num,
+  termDays: num,
+  status: oneOf('pending', 'rejected', 'borrowing', 'completed', 'cancelled'),
+  reason: nullable(str),
+  principalOutstanding: num,
+  interestOutstanding: num,
+  interestTotal: num,
+  repaidTotal: num,
+  owed: num,
+  disbursedAt: nullable(num),
+  dueAt: nullable(num),
+  coolingOffUntil: nullable(num),
+  overdue: bool,
+  completedAt: nullable(num),
+  createdAt: num,
+  updatedAt: num,
+}
+
+const loan = object(loanShape) satisfies Restore<Loan>
 
 const strategyCode = oneOf('index_tracker', 'momentum', 'mean_reversion')
 
@@ -204,6 +230,40 @@ export const restoreAccountMeta = {
     changes: listOf(object({ fromLevel: num, toLevel: num, measure: num, at: num })),
     computedAt: nullable(num),
   }) satisfies Restore<VipInfo>,
+  loanInfo: object({
+    score: num,
+    base: num,
+    inputs: listOf(object({ name: oneOf('identity_verified', 'account_age_days', 'trades', 'loans_repaid_on_time', 'late_repayments'), value: num, points: num })),
+    tableAmount: num,
+    extraCredit: num,
+    borrowable: num,
+    dailyRate: num,
+    annualRateBps: num,
+    termDays: num,
+    min: num,
+    withdrawMinScore: num,
+    channelOpen: bool,
+    unpaid: nullable(loan),
+    creditRequest: nullable(object({ id: num, amount: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) })),
+    computedAt: num,
+  }) satisfies Restore<LoanInfo>,
+  loanRecords: listOf(
+    object({
+      ...loanShape,
+      events: listOf(
+        object({
+          kind: oneOf('disbursement', 'interest', 'repayment', 'cancellation'),
+          day: nullable(num),
+          amount: num,
+          interestPart: num,
+          principalPart: num,
+          owedAfter: num,
+          entryId: nullable(num),
+          at: num,
+        }),
+      ),
+    }),
+  ) satisfies Restore<LoanRecord[]>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */

@@ -52,6 +52,7 @@ const dividends = once(() => import('./dividends'))
 const ipo = once(() => import('./ipo'))
 const block = once(() => import('./block'))
 const follow = once(() => import('./follow'))
+const loan = once(() => import('./loan'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -124,6 +125,26 @@ export const OUTBOX_KINDS = {
     path: '/follow/redeem',
     label: msg`Redeem a copy-trading investment`,
     effect: async () => (await follow()).afterFollowChange(),
+  },
+  'loan.apply': {
+    path: '/loan/apply',
+    label: msg`Apply for a loan`,
+    effect: async () => (await loan()).afterLoanChange(),
+  },
+  'loan.repay': {
+    path: '/loan/repay',
+    label: msg`Repay a loan`,
+    effect: async () => (await loan()).afterLoanChange(),
+  },
+  'loan.cancel': {
+    path: '/loan/cancel',
+    label: msg`Cancel a loan`,
+    effect: async () => (await loan()).afterLoanChange(),
+  },
+  'loan.credit': {
+    path: '/loan/credit',
+    label: msg`Ask for more credit`,
+    effect: async () => (await loan()).afterLoanChange(),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 

@@ -49,6 +49,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/vip/kr.po'),
     yd: () => import('../../locales/vip/yd.po'),
   },
+  loan: {
+    en: () => import('../../locales/loan/en.po'),
+    tw: () => import('../../locales/loan/tw.po'),
+    kr: () => import('../../locales/loan/kr.po'),
+    yd: () => import('../../locales/loan/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -84,7 +84,7 @@ export function creditScore(inputs: CreditInputs, rules: CreditRules = DEFAULT_C
     { name: 'account_age_days', value: inputs.accountAgeDays, points: Math.min(rules.ageMax, inputs.accountAgeDays * rules.perAgeDay) },
     { name: 'trades', value: inputs.trades, points: Math.min(rules.tradesMax, inputs.trades * rules.perTrade) },
     { name: 'loans_repaid_on_time', value: inputs.loansRepaidOnTime, points: Math.min(rules.onTimeMax, inputs.loansRepaidOnTime * rules.perOnTime) },
-    { name: 'late_repayments', value: inputs.lateRepayments, points: -inputs.lateRepayments * rules.perLate },
+    { name: 'late_repayments', value: inputs.lateRepayments, points: 0 - inputs.lateRepayments * rules.perLate },
   ]
   const score = Math.max(0, parts.reduce((sum, p) => sum + p.points, rules.base))
   return { score, base: rules.base, parts }

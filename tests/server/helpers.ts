@@ -203,6 +203,8 @@ export async function createTestApp(
     follow: { ...base.follow, sweepIntervalMs: 0, demoLockUnit: null },
     // Levels are recomputed only when a test sweeps 'vip'.
     vip: { ...base.vip, sweepIntervalMs: 0 },
+    // Loans' interest accrues only when a test sweeps 'loan'.
+    loans: { ...base.loans, sweepIntervalMs: 0 },
     ...options.config,
   })
   if (options.seed ?? true) await seedIfEmpty(db.handle.db, config, clock.now())

@@ -43,7 +43,7 @@ async function ok(path: string, body: Json, who: Person): Promise<Json> {
   return res.body.data as Json
 }
 
-/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal. */
+/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request. */
 async function furnish(who: Person, name: string, secrets: { pan: string; idNumber: string; cardNumber: string }, picture: Buffer, wallet: string): Promise<number[]> {
   const ids: number[] = []
   const upload = async (kind: string) => (await ok('/user/upload', { kind, data: picture.toString('base64') }, who)).id as number
@@ -72,6 +72,12 @@ async function furnish(who: Person, name: string, secrets: { pan: string; idNumb
   await ok('/user/addOptional', { symbol: 'TCS' }, who)
   const withdrawal = await ok('/user/withdraw', { amount: 100_000, cardId: card.id, fundPassword: FUND_PASSWORD }, who)
   ids.push(withdrawal.id as number)
+  // A loan paid out and owing, with its interest days, and a request for more credit waiting.
+  const loan = await ok('/loan/apply', { amount: 1_000_000 }, who)
+  ids.push(loan.id as number)
+  await decideAndAudit(t.database.db, 'loan', { id: loan.id as number, approve: true, reason: null, operator: 'test', now: t.clock.now() })
+  const credit = await ok('/loan/credit', { amount: 1_000_000 }, who)
+  ids.push(credit.id as number)
   return ids
 }
 

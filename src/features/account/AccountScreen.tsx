@@ -43,6 +43,8 @@ export function AccountScreen() {
           <MenuLink to="/information/usdtAddress"><Trans>USDT address</Trans></MenuLink>
           <MenuLink to="/information/fundRecord"><Trans>Fund records</Trans></MenuLink>
           <MenuLink to="/information/dividends"><Trans>Dividends</Trans></MenuLink>
+          <MenuLink to="/information/loan"><Trans>Credit loan</Trans></MenuLink>
+          <MenuLink to="/information/jkjl"><Trans>Loan records</Trans></MenuLink>
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>

@@ -21,6 +21,8 @@ type MenuTo =
   | '/information/exChange'
   | '/information/recharge'
   | '/information/dividends'
+  | '/information/loan'
+  | '/information/jkjl'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (

@@ -17,8 +17,8 @@ import { FUND_PASSWORD_PATTERN } from '../../lib/validators'
 import { refreshBankCards } from '../identity/actions'
 import { maskedAccount } from '../identity/BankListScreen'
 import { useBankCards } from '../identity/queries'
-import { refreshWithdrawals, requestWithdrawal } from './actions'
-import { useWithdrawals } from './queries'
+import { refreshLoanInfo, refreshWithdrawals, requestWithdrawal } from './actions'
+import { useCreditScore, useWithdrawals } from './queries'
 import './funds.css'
 
 /** /information/cashOut: money to the user's own card, with every published rule shown first. */
@@ -29,6 +29,7 @@ export function CashOutScreen() {
   useEffect(() => {
     void refreshBankCards()
     void refreshWithdrawals()
+    void refreshLoanInfo().catch(() => undefined)
   }, [account])
 
   let blocker: React.ReactNode = null
@@ -49,6 +50,7 @@ export function CashOutScreen() {
         ) : (
           (blocker ?? <WithdrawForm available={user?.balances.available ?? 0} cards={cards ?? []} />)
         )}
+        <ScoreRule account={account} />
         <History account={account} cards={cards ?? []} />
       </div>
     </div>
@@ -147,6 +149,27 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
         <p><Trans>To {cardText}. The amount is frozen now and paid after the review.</Trans></p>
       </ConfirmDialog>
     </form>
+  )
+}
+
+/**
+ * The published credit-score threshold for withdrawals (config withdraw_min_credit_score; 0 turns
+ * the rule off), and the user's score when it is below it, with the way to see how it is made.
+ */
+function ScoreRule({ account }: { account: string | null | undefined }) {
+  const min = Number(useConfig('withdraw_min_credit_score') ?? 0) || 0
+  const score = useCreditScore(account)
+  if (min <= 0) return null
+  const low = typeof score === 'number' && score < min
+  return (
+    <p className={low ? 'card form-error' : 'muted'} data-testid="cashout-score-rule" data-low={low}>
+      {low ? (
+        <Trans>Withdrawals need a credit score of at least {min}; yours is {score}.</Trans>
+      ) : (
+        <Trans>Withdrawals need a credit score of at least {min}.</Trans>
+      )}{' '}
+      <Link to="/information/loan" className="link"><Trans>How the score is made</Trans></Link>
+    </p>
   )
 }
 

@@ -5,6 +5,7 @@ import { refreshWithdrawals, requestWithdrawal } from '../../data/withdrawals'
 export { refreshWithdrawals, requestWithdrawal }
 export { exchangeCurrency, refreshExchangeRates, refreshWallets } from '../../data/exchange'
 export { refreshRechargeChannels, refreshRecharges, requestRecharge } from '../../data/recharges'
+export { refreshLoanInfo } from '../../data/loan'
 
 /** The newest records of tab `kind`; the tab's total, or undefined offline (the screen keeps what Dexie has). */
 export function loadFundRecords(kind: FundKind = 'all'): Promise<{ total: number } | undefined> {

@@ -7,6 +7,7 @@ import { type Recharge, type RechargeChannel, rechargeChannelsKey, rechargesKey 
 import { type FundKind, fundRecordsKey, fundRecordsQuery } from '../../data/fundRecords'
 import { type ExchangeRates, type Wallet, storedExchangeRates, storedWallets, walletsKey } from '../../data/exchange'
 import { type UsdtAddress, storedPicture, usdtAddressesKey } from '../../data/usdt'
+import { storedLoanInfo } from '../../data/loan'
 import { useLastSynced } from '../../app/queries'
 
 /** The account's newest `count` ledger entries of tab `kind`, newest first. */
@@ -62,4 +63,9 @@ export function useUsdtAddresses(account: string | null | undefined): UsdtAddres
 /** One of the account's pictures as this device stored it; null when not fetched yet. */
 export function useStoredPicture(account: string | null | undefined, id: number | null): Blob | null | undefined {
   return useLiveQuery(async () => (account && id !== null ? storedPicture(account, id) : null), [account, id])
+}
+
+/** The account's credit score as /loan/info last gave it; null when never fetched here (the withdrawal screen names it against the threshold). */
+export function useCreditScore(account: string | null | undefined): number | null | undefined {
+  return useLiveQuery(async () => (account ? ((await storedLoanInfo(account))?.score ?? null) : null), [account])
 }

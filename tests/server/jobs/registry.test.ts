@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../helpers'
 import { loadConfig } from '../../../server/config'
 import { png } from '../pictures'
 
-const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'follow', 'vip', 'cleanup']
+const JOBS = ['market', 'trading', 'reviews', 'dividends', 'ipo', 'block', 'follow', 'vip', 'loan', 'cleanup']
 
 /** A promise the test settles by hand: a sweep that runs until the test lets it finish. */
 function gate(): { wait: Promise<void>; open: () => void } {
@@ -51,6 +51,7 @@ describe('the jobs registry', () => {
       ['block', 'database', false],
       ['follow', 'database', false],
       ['vip', 'database', false],
+      ['loan', 'database', false],
       ['cleanup', 'database', false],
     ])
   })
@@ -122,6 +123,7 @@ describe('the jobs registry with intervals', () => {
         block: { ...base.block, sweepIntervalMs: 5, demoStepMs: null },
         follow: { ...base.follow, sweepIntervalMs: 5, demoLockUnit: null },
         vip: { ...base.vip, sweepIntervalMs: 5 },
+        loans: { ...base.loans, sweepIntervalMs: 5 },
       },
     })
     try {
