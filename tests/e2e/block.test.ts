@@ -12,6 +12,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
 import { DEMO, signIn } from './support/signIn'
+import { reopenUntil as reopen } from './support/reopen'
 
 // A listed stock the demo's own offerings do not use (server/block/demo.ts), so its card is ours.
 const SYMBOL = 'ASIANPAINT'
@@ -28,20 +29,8 @@ let frozenShown = ''
 const record = () => page.locator(`[data-testid=block-record][data-symbol=${SYMBOL}]`)
 
 /** Opens `hash`, waiting for `path`'s refresh, until `read` gives `want` (a stage the server moves on). */
-async function reopenUntil(hash: string, path: string, read: () => Promise<string | null>, want: string, timeout: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const refreshed = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith(path))
-        await page.goto(`${server.url}/#/home/index`)
-        await page.goto(`${server.url}/#${hash}`)
-        await refreshed
-        return read().catch(() => null)
-      },
-      { timeout, interval: 500 },
-    )
-    .toBe(want)
-}
+const reopenUntil = (hash: string, path: string, read: () => Promise<string | null>, want: string, timeout: number) =>
+  reopen(page, server.url, { hash, refresh: path }, read, want, timeout)
 
 beforeAll(async () => {
   server = await startServer({ TIJORI_BLOCK_SWEEP_MS: '500' })

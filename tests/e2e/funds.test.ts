@@ -10,6 +10,7 @@ import { type Browser, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { translation } from './support/catalog'
 import { startServer, type RunningServer } from './support/server'
+import { reopenUntil } from './support/reopen'
 
 const ACCOUNT = '9400000077'
 const PASSWORD = 'secret123'
@@ -37,24 +38,9 @@ async function approve(queue: string, evidence: number): Promise<void> {
   await item.waitFor({ state: 'detached', timeout: 15_000 })
 }
 
-/**
- * Re-opens a screen until `read` gives `want`: the app refreshes on open, and each attempt reads
- * once the server has answered that refresh (`api`, a path under /api/vue).
- */
-async function pollOnOpen(hash: string, api: string, read: () => Promise<string | null>, want: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await user.goto(`${server.url}/#/home/index`)
-        const refreshed = user.waitForResponse((res) => new URL(res.url()).pathname.endsWith(api))
-        await user.goto(`${server.url}/#${hash}`)
-        await refreshed
-        return read()
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(want)
-}
+/** Re-opens a screen until `read` gives `want`, each time once the server answered its refresh (`api`). */
+const pollOnOpen = (hash: string, api: string, read: () => Promise<string | null>, want: string) =>
+  reopenUntil(user, server.url, { hash, refresh: api }, read, want, 30_000)
 
 beforeAll(async () => {
   server = await startServer({ TIJORI_AUTO_REVIEW: 'off' })

@@ -10,6 +10,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
 import { DEMO, signIn } from './support/signIn'
+import { reopenUntil } from './support/reopen'
 
 const SYMBOL = 'TJE2EPAY'
 const SECOND = 1000
@@ -22,20 +23,15 @@ const pageErrors: string[] = []
 let issue: { opensAt: number; closesAt: number; drawAt: number; refundAt: number; listingAt: number }
 
 /** The application row of the issue on the records screen, re-opened until its status is `want`. */
-async function recordStatus(want: string, timeout: number): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        const refreshed = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/newStock/records'))
-        await page.goto(`${server.url}/#/home/index`)
-        await page.goto(`${server.url}/#/home/newStockRecord`)
-        await refreshed
-        return page.locator('[data-testid=ipo-record]', { hasText: SYMBOL }).getAttribute('data-status', { timeout: 5_000 })
-      },
-      { timeout, interval: 500 },
-    )
-    .toBe(want)
-}
+const recordStatus = (want: string, timeout: number) =>
+  reopenUntil(
+    page,
+    server.url,
+    { hash: '/home/newStockRecord', refresh: '/newStock/records' },
+    () => page.locator('[data-testid=ipo-record]', { hasText: SYMBOL }).getAttribute('data-status', { timeout: 5_000 }),
+    want,
+    timeout,
+  )
 
 const record = () => page.locator('[data-testid=ipo-record]', { hasText: SYMBOL })
 
