@@ -23,6 +23,7 @@ type MenuTo =
   | '/information/dividends'
   | '/information/loan'
   | '/information/jkjl'
+  | '/market/vip'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (
