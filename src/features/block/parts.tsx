@@ -6,6 +6,9 @@ import { formatDateTime } from '../../lib/dates'
 import type { BlockStage } from '../../contract/replies'
 import { formatCountdown } from './rules'
 
+// The shared line and placeholder (src/app/SyncedLine.tsx), under the names these screens use.
+export { SyncedLine as Updated, CardSkeleton as Skeleton } from '../../app/SyncedLine'
+
 export type BlockView = 'offerings' | 'progress' | 'records'
 
 /** The three list screens of block trades, as tabs under the top bar. */
@@ -19,25 +22,6 @@ export function BlockTabs({ on }: { on: BlockView }) {
       <Link to="/home/blockTrade1" replace className={tab('progress')} aria-current={current('progress')} data-testid="block-tab-progress"><Trans>In progress</Trans></Link>
       <Link to="/home/blockTrade2" replace className={tab('records')} aria-current={current('records')} data-testid="block-tab-records"><Trans>Records</Trans></Link>
     </nav>
-  )
-}
-
-/** "Last updated", or why there is nothing yet. */
-export function Updated({ synced, loading, testId }: { synced: number | null | undefined; loading: boolean; testId?: string }) {
-  const when = synced ? formatDateTime(synced) : null
-  return (
-    <p className="list-updated" role="status" data-testid={testId}>
-      {when ? <Trans>Last updated {when}</Trans> : loading ? <Trans>Loading…</Trans> : <Trans>Not updated yet</Trans>}
-    </p>
-  )
-}
-
-export function Skeleton() {
-  return (
-    <div className="card" aria-busy="true">
-      <span className="skeleton skeleton--title" />
-      <span className="skeleton skeleton--line" />
-    </div>
   )
 }
 

@@ -2,25 +2,9 @@
 import { type ReactNode, useEffect } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { type LoanStatus } from '../../contract/replies'
-import { formatDateTime } from '../../lib/dates'
 
-export function Updated({ synced, loading, testId }: { synced: number | null | undefined; loading: boolean; testId?: string }) {
-  const when = synced ? formatDateTime(synced) : null
-  return (
-    <p className="list-updated" role="status" data-testid={testId}>
-      {when ? <Trans>Last updated {when}</Trans> : loading ? <Trans>Loading…</Trans> : <Trans>Not updated yet</Trans>}
-    </p>
-  )
-}
-
-export function Skeleton() {
-  return (
-    <div className="card" aria-busy="true">
-      <span className="skeleton skeleton--title" />
-      <span className="skeleton skeleton--line" />
-    </div>
-  )
-}
+// The shared line and placeholder (src/app/SyncedLine.tsx), under the names these screens use.
+export { SyncedLine as Updated, CardSkeleton as Skeleton } from '../../app/SyncedLine'
 
 export function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (

@@ -12,6 +12,7 @@ import { type FeeRules, handlingFee } from '../../lib/trade'
 import { useFeeRules, useVipInfo, useVipRefreshEvery, useVipSynced } from './queries'
 import { outlookOf, progressPct, sortedLevels, thresholdOf } from './rules'
 import './vip.css'
+import { CardSkeleton, SyncedLine } from '../../app/SyncedLine'
 
 /** The contract amount the levels table prices a handling fee on: ₹1 lakh. */
 const EXAMPLE_AMOUNT = 10_000_000
@@ -29,21 +30,15 @@ export function VipScreen() {
   const online = useOnline()
   const loading = useLoading(() => refreshVipInfo(), account ?? '')
   useVipRefreshEvery(15_000, account)
-  const when = synced ? formatDateTime(synced) : null
   return (
     <div className="vip">
       <BackBar title={<Trans>VIP levels</Trans>} />
-      <p className="vip-updated" role="status" data-testid="vip-updated">
-        {when ? <Trans>Last updated {when}</Trans> : loading ? <Trans>Loading…</Trans> : <Trans>Not updated yet</Trans>}
-        {!online && when ? <span> · <Trans>Offline: showing what this device stored.</Trans></span> : null}
-      </p>
+      <SyncedLine synced={synced} loading={loading} testId="vip-updated" className="vip-updated">
+        {!online && synced ? <span> · <Trans>Offline: showing what this device stored.</Trans></span> : null}
+      </SyncedLine>
       <div className="page">
         {info === undefined || (info === null && loading) ? (
-          <div className="card" aria-busy="true">
-            <span className="skeleton skeleton--title" />
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--line" />
-          </div>
+          <CardSkeleton lines={2} />
         ) : info === null ? (
           <div className="card empty-state" data-testid="vip-empty">
             <p>{online ? <Trans>Your VIP level could not be loaded. Try again shortly.</Trans> : <Trans>Your VIP level shows here once the app has been online.</Trans>}</p>
