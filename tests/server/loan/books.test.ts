@@ -42,16 +42,18 @@ describe('a random run of loans', () => {
     const amount = (max: number) => 1 + Math.floor(rng.uniform() * max)
     let outcomes = 0
     for (let round = 0; round < ROUNDS; round++) {
-      // Everyone acts at once; the answers may be refusals, never errors.
+      // Everyone acts at once; the answers may be refusals, never errors. Each one's draws are
+      // taken before anyone waits, so the run is the same whichever reply comes back first.
+      const draws = people.map(() => ({ roll: rng.uniform(), size: rng.uniform(), extra: pick([0, 0, 0, 1_000]) }))
       const replies = await Promise.all(
-        people.map(async (who) => {
+        people.map(async (who, i) => {
+          const { roll, size, extra } = draws[i]!
           const loan = await unpaidOf(who)
-          const roll = rng.uniform()
-          if (loan === null) return api.apply(who, 100_000 + Math.floor(rng.uniform() * 4_900_000))
+          if (loan === null) return api.apply(who, 100_000 + Math.floor(size * 4_900_000))
           if (loan.status === 'pending') return roll < 0.1 ? api.cancel(who, loan.id) : null
           if (roll < 0.1) return api.cancel(who, loan.id)
-          if (roll < 0.3) return api.repay(who, loan.id, loan.owed + pick([0, 0, 0, 1_000]))
-          if (roll < 0.6) return api.repay(who, loan.id, amount(loan.owed))
+          if (roll < 0.3) return api.repay(who, loan.id, loan.owed + extra)
+          if (roll < 0.6) return api.repay(who, loan.id, 1 + Math.floor(size * loan.owed))
           return null
         }),
       )
@@ -61,7 +63,7 @@ describe('a random run of loans', () => {
         outcomes++
       }
       // The back office decides some of what waits.
-      const pending = await t.database.db.selectFrom('loans').select('id').where('status', '=', 'pending').execute()
+      const pending = await t.database.db.selectFrom('loans').select('id').where('status', '=', 'pending').orderBy('user_id').orderBy('id').execute()
       for (const { id } of pending) if (rng.uniform() < 0.7) await decide(t, 'loan', id, rng.uniform() < 0.85)
       // Cash comes in now and then, so repayments can complete.
       for (const who of people) if (rng.uniform() < 0.2) await grant(t, who.userId, amount(2_000_000))
