@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/conf'
+import { formatter } from '@lingui/format-po'
 
 /**
  * Features whose strings live in a catalog of their own, loaded when one of their screens opens
@@ -12,6 +13,10 @@ export const AREAS = {
   follow: ['src/features/follow'],
   vip: ['src/features/vip'],
   loan: ['src/features/loan'],
+  support: ['src/features/support'],
+  inbox: ['src/features/inbox'],
+  quiz: ['src/features/quiz'],
+  privacy: ['src/features/privacy'],
 }
 
 /** A folder stands for everything in it; a file for itself. */
@@ -25,5 +30,6 @@ export default defineConfig({
     { path: '<rootDir>/locales/{locale}', include: ['src'], exclude: Object.values(AREAS).flatMap((paths) => paths.map(glob)) },
     ...Object.entries(AREAS).map(([area, dirs]) => ({ path: `<rootDir>/locales/${area}/{locale}`, include: dirs })),
   ],
-  format: 'po',
+  // No source line numbers: they changed with every edit above a string and made merges conflict.
+  format: formatter({ origins: false }),
 })

@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
+import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type InboxKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -310,6 +310,18 @@ export type UsdtAddressesTable = {
   updated_at: number
 }
 
+/** Issue 13: what happened to an account, one row per event, written in the event's transaction. */
+export type InboxMessagesTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  kind: InboxKind
+  /** JSON of the kind's InboxParams. */
+  params: string
+  link: string | null
+  created_at: number
+  read_at: number | null
+}
+
 export type Database = {
   users: UsersTable
   invite_codes: InviteCodesTable
@@ -357,6 +369,7 @@ export type Database = {
   loan_accruals: LoanAccrualsTable
   loan_repayments: LoanRepaymentsTable
   credit_requests: CreditRequestsTable
+  inbox_messages: InboxMessagesTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */

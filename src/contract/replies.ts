@@ -578,6 +578,44 @@ export const VipInfo = Type.Object({
 })
 export type VipInfo = Static<typeof VipInfo>
 
+// --- Inbox (issue 13) ---------------------------------------------------------------------------
+
+/**
+ * What happened to the account, one kind per event. Each row's params are the facts the phone
+ * words in the reader's language (the server sends no sentence):
+ * - review_decided: {queue (a review queue's kind: real_name, withdrawal, recharge, dividend, loan,
+ *   credit, deletion, ...), requestId, approved, reason (null when approved without one)}
+ * - order_filled: {orderId, symbol, direction, lots, price} (a resting limit order the feed filled)
+ * - position_closed: {orderId, symbol, cause (stop_loss, take_profit, stop_out, square_off), price, profit}
+ * - allotment: {issueId, symbol, appliedLots, wonLots, amountDue}
+ * - support_reply: {threadId}
+ * - vip_changed: {fromLevel, toLevel}
+ * - sign_in_failed: {count (wrong passwords in a row so far)}
+ */
+export const InboxKind = Type.Union([
+  Type.Literal('review_decided'),
+  Type.Literal('order_filled'),
+  Type.Literal('position_closed'),
+  Type.Literal('allotment'),
+  Type.Literal('support_reply'),
+  Type.Literal('vip_changed'),
+  Type.Literal('sign_in_failed'),
+])
+export type InboxKind = Static<typeof InboxKind>
+
+export const InboxParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]))
+export type InboxParams = Static<typeof InboxParams>
+
+export const InboxMessage = Type.Object({
+  id: Type.Integer(),
+  kind: InboxKind,
+  params: InboxParams,
+  link: Nullable(Type.String({ description: "the app route that shows it, with its search, e.g. '/trade/positionDetail?id=12'" })),
+  createdAt: Type.Integer(),
+  readAt: Nullable(Type.Integer()),
+})
+export type InboxMessage = Static<typeof InboxMessage>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])

@@ -18,6 +18,10 @@ import { formatDateTime } from '../lib/dates'
 import { formatMoney } from '../lib/money'
 import { formatCurrency, isWalletCurrency } from '../lib/currency'
 import { i18n } from './setup'
+import { supportRefusals } from '../features/support/refusals'
+import { inboxRefusals } from '../features/inbox/refusals'
+import { quizRefusals } from '../features/quiz/refusals'
+import { privacyRefusals } from '../features/privacy/refusals'
 import { intlLocale, normalizeLanguage } from './languages'
 
 /** Every code a reader may be shown: the server's, and the app's own (no connection, ...). */
@@ -164,14 +168,21 @@ function formatParams(code: ShownCode, params: RefusalParams): Formatted {
 }
 
 /** A code's params as shown: only the names the contract declares for it. */
-type Shown<C extends ShownCode> = { [N in RefusalParamName<C>]?: string }
+export type Shown<C extends ShownCode> = { [N in RefusalParamName<C>]?: string }
+
+/**
+ * Sentences for some codes. An area whose refusals are only shown on its own screens keeps them
+ * in its folder (src/features/<area>/refusals.ts), so they sit in its catalog, loaded with those
+ * screens, and the first route's main catalog does not grow with every area.
+ */
+export type Sentences<C extends ShownCode = ShownCode> = { [K in C]: (p: Shown<K>) => MessageDescriptor }
 
 /**
  * One descriptor per code the contract declares (src/contract/refusals.ts): a code without a
  * sentence is a type error. The macro turns each template into an ID from its English text;
  * placeholders are plain identifiers so translators see names, not positions.
  */
-const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
+const core = {
   // /user/register
   account_invalid: () => msg`Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9.`,
   password_length: ({ min = '', max = '' }) => msg`The password must be ${min} to ${max} characters long.`,
@@ -375,7 +386,9 @@ const byCode: { [C in ShownCode]: (p: Shown<C>) => MessageDescriptor } = {
   // Client-side codes: an outbox item older than 7 days, and no connection.
   expired: () => msg`This action waited more than 7 days to be sent and was cancelled.`,
   network: () => msg`Cannot reach the server. Check your connection.`,
-}
+} satisfies Partial<Sentences>
+
+const byCode: Sentences = { ...core, ...supportRefusals, ...inboxRefusals, ...quizRefusals, ...privacyRefusals }
 
 type LegacyEntry = (values: readonly string[]) => MessageDescriptor
 
@@ -465,7 +478,11 @@ function isShownCode(code: string): code is ShownCode {
 export function translateRefusal({ code, params, msg: message }: RefusalLike): string {
   if (code && isShownCode(code)) {
     const entry: (p: Formatted) => MessageDescriptor = byCode[code]
-    return i18n._(entry(formatParams(code, params ?? {})))
+    const descriptor = entry(formatParams(code, params ?? {}))
+    // An area's sentence before its catalog has loaded (an item queued there, refused at the next
+    // start): the server's own English sentence rather than an ID.
+    if (message && descriptor.id !== undefined && !Object.hasOwn(i18n.messages, descriptor.id)) return message
+    return i18n._(descriptor)
   }
   return translateLegacy(message ?? '')
 }

@@ -55,6 +55,30 @@ const areaCatalogs = {
     kr: () => import('../../locales/loan/kr.po'),
     yd: () => import('../../locales/loan/yd.po'),
   },
+  support: {
+    en: () => import('../../locales/support/en.po'),
+    tw: () => import('../../locales/support/tw.po'),
+    kr: () => import('../../locales/support/kr.po'),
+    yd: () => import('../../locales/support/yd.po'),
+  },
+  inbox: {
+    en: () => import('../../locales/inbox/en.po'),
+    tw: () => import('../../locales/inbox/tw.po'),
+    kr: () => import('../../locales/inbox/kr.po'),
+    yd: () => import('../../locales/inbox/yd.po'),
+  },
+  quiz: {
+    en: () => import('../../locales/quiz/en.po'),
+    tw: () => import('../../locales/quiz/tw.po'),
+    kr: () => import('../../locales/quiz/kr.po'),
+    yd: () => import('../../locales/quiz/yd.po'),
+  },
+  privacy: {
+    en: () => import('../../locales/privacy/en.po'),
+    tw: () => import('../../locales/privacy/tw.po'),
+    kr: () => import('../../locales/privacy/kr.po'),
+    yd: () => import('../../locales/privacy/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -1,0 +1,7 @@
+/**
+ * The sentences of the refusals only the support screens show (src/i18n/serverMessages.ts joins
+ * them to the rest): they sit in this area's catalog, loaded with its screens.
+ */
+import { type Sentences } from '../../i18n/serverMessages'
+
+export const supportRefusals = {} satisfies Partial<Sentences>
