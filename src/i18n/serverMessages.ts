@@ -18,6 +18,11 @@ import { formatDateTime } from '../lib/dates'
 import { formatMoney } from '../lib/money'
 import { formatCurrency, isWalletCurrency } from '../lib/currency'
 import { i18n } from './setup'
+import { fundsRefusals } from '../features/funds/refusals'
+import { ipoRefusals } from '../features/ipo/refusals'
+import { blockRefusals } from '../features/block/refusals'
+import { followRefusals } from '../features/follow/refusals'
+import { loanRefusals } from '../features/loan/refusals'
 import { supportRefusals } from '../features/support/refusals'
 import { inboxRefusals } from '../features/inbox/refusals'
 import { quizRefusals } from '../features/quiz/refusals'
@@ -275,8 +280,6 @@ const core = {
   withdrawal_disabled: ({ reason }) => (reason ? msg`Withdrawals are disabled for this account: ${reason}` : msg`Withdrawals are disabled for this account.`),
   fund_password_not_set: () => msg`Set a fund password first.`,
   card_not_found: () => msg`Choose one of your bank cards.`,
-  withdraw_below_min: ({ min }) => (min ? msg`The smallest withdrawal is ${min}.` : msg`The amount is below the smallest withdrawal.`),
-  withdraw_above_max: ({ max }) => (max ? msg`The largest withdrawal is ${max}.` : msg`The amount is above the largest withdrawal.`),
   outside_window: ({ from, to, days }) =>
     from && to
       ? days === 'weekdays'
@@ -284,85 +287,8 @@ const core = {
         : msg`This can be done from ${from} to ${to} India time.`
       : msg`This cannot be done at this hour.`,
   fund_operation_pending: () => msg`Another money request is still being reviewed. Try again once it is decided.`,
-  // USDT addresses (issue 4)
-  usdt_address_invalid: ({ network }) =>
-    network === 'TRC20'
-      ? msg`A TRC20 address is 34 characters starting with T; check it against your wallet.`
-      : network === 'ERC20'
-        ? msg`An ERC20 address is 0x followed by 40 hexadecimal digits; check it against your wallet.`
-        : msg`This is not a valid address for that network; check it against your wallet.`,
-  // Deposits (issue 4)
-  recharge_channel_unknown: () => msg`Choose one of the deposit channels shown.`,
-  recharge_below_min: ({ min }) => (min ? msg`The smallest deposit is ${min}.` : msg`The amount is below the smallest deposit.`),
-  receipt_already_used: () => msg`This receipt was already sent with another deposit. Add the receipt of this transfer.`,
   // Currency exchange (issue 4)
-  currency_unknown: ({ currency }) => (currency ? msg`There is no ${currency} wallet.` : msg`There is no such wallet.`),
-  exchange_same_currency: () => msg`Choose two different currencies.`,
   amount_invalid: () => msg`Enter an amount above zero.`,
-  rate_unavailable: ({ from, to }) =>
-    from && to ? msg`No rate is available for ${from} to ${to} now. Try again later.` : msg`No rate is available for this exchange now. Try again later.`,
-  exchange_amount_too_small: () => msg`The amount is too small: it would not buy one whole unit of the other currency.`,
-  exchange_rate_moved: ({ amountOut }) =>
-    amountOut
-      ? msg`The rate has moved: this exchange would now give ${amountOut}, less than you confirmed. Nothing was exchanged; check the new quote.`
-      : msg`The rate has moved against you. Nothing was exchanged; check the new quote.`,
-  // New shares
-  ipo_not_found: () => msg`This issue was not found.`,
-  ipo_not_open: ({ opens, closes }) =>
-    opens && closes ? msg`Applications for this issue are taken from ${opens} to ${closes}.` : msg`This issue is not taking applications now.`,
-  ipo_lots_invalid: ({ min, max }) => (min && max ? msg`Apply for ${min} to ${max} lots, in whole lots.` : msg`Apply for a whole number of lots within the issue's limits.`),
-  ipo_pan_used: () => msg`An application under this PAN has already been made for this issue.`,
-  ipo_limit_reached: ({ limit }) => (limit ? msg`You can make at most ${limit} application(s) for each issue.` : msg`You have made as many applications for this issue as allowed.`),
-  ipo_application_not_found: () => msg`This application was not found in your records.`,
-  ipo_nothing_owed: () => msg`Nothing is owed on this application.`,
-  ipo_payment_closed: ({ deadline }) => (deadline ? msg`Payment for this allotment closed at ${deadline}.` : msg`Payment for this allotment has closed.`),
-  ipo_schedule_invalid: ({ field }) => (field ? msg`The issue's schedule is not valid: check ${field}.` : msg`The issue's schedule is not valid.`),
-  ipo_symbol_taken: ({ symbol }) => (symbol ? msg`The symbol ${symbol} is already in use.` : msg`That symbol is already in use.`),
-  ipo_already_drawn: () => msg`This issue has been drawn already; it can no longer be cancelled.`,
-  // Dividends
-  dividend_not_found: () => msg`This dividend was not found in your records.`,
-  dividend_not_claimable: () => msg`This dividend cannot be applied for: it has been applied for already, or it is paid without an application.`,
-  // Block trades
-  block_not_found: () => msg`This block offering was not found.`,
-  block_closed: ({ opens, closes }) =>
-    opens && closes ? msg`This block trade is closed: applications are taken from ${opens} to ${closes}.` : msg`This block trade is closed.`,
-  block_lot_invalid: ({ lot }) => (lot ? msg`Apply in whole lots of ${lot} shares.` : msg`Apply in whole lots.`),
-  block_below_min_shares: ({ min }) => (min ? msg`Below the minimum: apply for at least ${min} shares.` : msg`Below the minimum number of shares.`),
-  block_below_min_amount: ({ min }) => (min ? msg`Below the minimum amount: an application must come to at least ${min}.` : msg`Below the minimum amount.`),
-  block_already_applied: () => msg`You have already applied for this block offering.`,
-  // Copy-trading
-  follow_not_found: () => msg`This copy-trading product was not found.`,
-  follow_closed: ({ deadline }) => (deadline ? msg`This product stopped taking money at ${deadline}.` : msg`This product is not taking money now.`),
-  follow_below_min: ({ min }) => (min ? msg`Invest at least ${min}.` : msg`The amount is below this product's minimum.`),
-  follow_fund_full: ({ available }) =>
-    available ? msg`The fund is nearly full: at most ${available} can still be invested.` : msg`The fund is full.`,
-  follow_stop_loss_invalid: ({ min, max }) =>
-    min && max ? msg`Set the stop-loss between ${min}% and ${max}% of the amount invested.` : msg`The stop-loss percentage is not allowed.`,
-  follow_investment_not_found: () => msg`This investment was not found in your records.`,
-  follow_locked: ({ unlockAt }) => (unlockAt ? msg`This investment is locked until ${unlockAt}.` : msg`This investment is still locked.`),
-  follow_ended: () => msg`This investment has already ended.`,
-  // Credit loans and VIP
-  loan_channel_closed: () => msg`Loans are not being taken at the moment.`,
-  loan_quota_full: () => msg`Today's lending quota is used up. Try again tomorrow.`,
-  loan_unpaid: () => msg`Repay your unpaid loan before applying for another.`,
-  loan_pending_review: () => msg`Your loan application is still under review.`,
-  loan_below_min: ({ min }) => (min ? msg`Borrow at least ${min}.` : msg`The amount is below the minimum loan.`),
-  loan_limit_insufficient: ({ borrowable, score }) =>
-    borrowable && score
-      ? msg`Your limit is not enough: with a credit score of ${score} you can borrow up to ${borrowable}.`
-      : msg`The amount is above what you can borrow.`,
-  loan_not_found: () => msg`This loan was not found in your records.`,
-  loan_not_repayable: () => msg`Nothing is owed on this loan.`,
-  loan_repay_above_owed: ({ owed }) => (owed ? msg`The repayment is above what you owe: at most ${owed}.` : msg`The repayment is above what you owe.`),
-  loan_cooling_off_over: ({ until }) =>
-    until ? msg`The free cancellation period ended at ${until}. Repay the loan instead.` : msg`The free cancellation period has ended. Repay the loan instead.`,
-  credit_amount_invalid: ({ max }) =>
-    max ? msg`Additional credit must be a positive whole number of rupees, at most ${max}.` : msg`Additional credit must be a positive whole number of rupees.`,
-  credit_request_pending: () => msg`Your request for more credit is still under review.`,
-  withdraw_score_low: ({ score, min }) =>
-    score && min
-      ? msg`Withdrawals need a credit score of at least ${min}; yours is ${score}. The loan page shows how it is made.`
-      : msg`Your credit score is below the minimum for withdrawals.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt
@@ -388,7 +314,7 @@ const core = {
   network: () => msg`Cannot reach the server. Check your connection.`,
 } satisfies Partial<Sentences>
 
-const byCode: Sentences = { ...core, ...supportRefusals, ...inboxRefusals, ...quizRefusals, ...privacyRefusals }
+const byCode: Sentences = { ...core, ...fundsRefusals, ...ipoRefusals, ...blockRefusals, ...followRefusals, ...loanRefusals, ...supportRefusals, ...inboxRefusals, ...quizRefusals, ...privacyRefusals }
 
 type LegacyEntry = (values: readonly string[]) => MessageDescriptor
 
@@ -481,7 +407,7 @@ export function translateRefusal({ code, params, msg: message }: RefusalLike): s
     const descriptor = entry(formatParams(code, params ?? {}))
     // An area's sentence before its catalog has loaded (an item queued there, refused at the next
     // start): the server's own English sentence rather than an ID.
-    if (message && descriptor.id !== undefined && !Object.hasOwn(i18n.messages, descriptor.id)) return message
+    if (message && !HAN.test(message) && descriptor.id !== undefined && !Object.hasOwn(i18n.messages, descriptor.id)) return message
     return i18n._(descriptor)
   }
   return translateLegacy(message ?? '')

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { readCatalog } from './catalogs'
-import { activateLanguage, i18n } from '../../../src/i18n/setup'
+import { type CatalogArea, activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
+import { AREAS } from '../../../lingui.config'
 import { LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
 import { CLIENT_REFUSAL_CODES, REFUSAL_CODES, paramNamesOf, type ClientRefusalCode, type RefusalCode, type RefusalParamName, type RefusalParams } from '../../../src/contract/refusals'
 
@@ -37,6 +38,8 @@ function paramSets(code: Code): RefusalParams[] {
 describe('translateRefusal in English', () => {
   beforeEach(async () => {
     await activateLanguage('en')
+    // An area's refusals are in its catalog, loaded by its screens: here, all of them.
+    await Promise.all(Object.keys(AREAS).map((area) => loadArea(area as CatalogArea)))
   })
 
   it('translates a code with numeric params', () => {
