@@ -77,7 +77,7 @@ function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: numbe
 }
 
 /** TIJORI_QUIZ_STUDY_SECONDS: how long a quiz item stays open before it counts as studied (the browser test's short study). */
-function quizStudyOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
+export function quizStudyOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
   const value = env.TIJORI_QUIZ_STUDY_SECONDS
   if (value === undefined || value === '') return config
   const seconds = Number(value)

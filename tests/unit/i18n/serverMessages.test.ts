@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { readCatalog } from './catalogs'
-import { activateLanguage, i18n } from '../../../src/i18n/setup'
+import { type CatalogArea, activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
 import { CLIENT_REFUSAL_CODES, REFUSAL_CODES, paramNamesOf, type ClientRefusalCode, type RefusalCode, type RefusalParamName, type RefusalParams } from '../../../src/contract/refusals'
 
@@ -9,6 +9,9 @@ type Code = RefusalCode | ClientRefusalCode
 
 // Every code of the contract (src/contract/refusals.ts), the server's and the app's own.
 const CODES: readonly Code[] = [...REFUSAL_CODES, ...CLIENT_REFUSAL_CODES]
+
+/** The catalog areas whose screens keep refusal sentences of their own. */
+const AREAS: readonly CatalogArea[] = ['support', 'inbox', 'quiz', 'privacy']
 
 // Sample values for every param name the contract declares (a new name without one is a type
 // error); a name whose value picks the sentence lists each value that does.
@@ -118,7 +121,7 @@ describe('translateRefusal in English', () => {
     )
   })
 
-  it('has a sentence for every contract code, with every placeholder filled', () => {
+  it('has a sentence for every contract code, with every placeholder filled', async () => {
     const contract = [
       'account_invalid', 'password_length', 'password_mismatch', 'agreement_required', 'invite_code_invalid',
       'account_exists', 'login_failed', 'account_frozen', 'login_banned', 'account_disabled', 'too_many_attempts',
@@ -126,6 +129,8 @@ describe('translateRefusal in English', () => {
       'idempotency_key_reused', 'idempotency_key_required', 'bad_request', 'not_found', 'internal_error', 'expired', 'network',
     ]
     expect(CODES).toEqual(expect.arrayContaining(contract))
+    // Sentences kept in an area's catalog (src/features/<area>/refusals.ts) need it loaded, as its screens do.
+    for (const area of AREAS) await loadArea(area)
     for (const code of CODES) {
       for (const params of paramSets(code)) {
         const text = translateRefusal({ code, params, msg: '余额不足' })
