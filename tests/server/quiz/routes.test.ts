@@ -3,7 +3,8 @@
  * server's clock, the draw kept on the attempt, the exact pass threshold, the cool-off after two
  * failures in a row and its end, margin trading enabled only by a pass (and an order with
  * leverage 2 refused before, accepted after), every attempt kept with what was shown and
- * answered, an idempotent submit, 400s for bad input, and one account never seeing another's.
+ * answered, an idempotent submit, simultaneous starts and submits taking turns, 400s for bad
+ * input, and one account never seeing another's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type QuizInfo, type QuizItem, type QuizStart, type QuizSubmit } from '../../../src/contract/replies'
@@ -218,6 +219,21 @@ describe('submitting a quiz', () => {
     const row = await t.database.db.selectFrom('quiz_attempts').selectAll().where('id', '=', quiz.attemptId).executeTakeFirstOrThrow()
     expect(row.submitted_at).toBeNull()
     expect(await marginFlag(who)).toBe(false)
+  })
+})
+
+describe('simultaneous requests', () => {
+  it('two starts at once draw one attempt, and two submits at once grade it once', async () => {
+    const who = await taker(t)
+    await studyAll(t, who)
+    const [s1, s2] = await Promise.all([api.start(who), api.start(who)])
+    expect(data<QuizStart>(s1)).toEqual(data<QuizStart>(s2))
+    const quiz = data<QuizStart>(s1)
+    const [r1, r2] = await Promise.all([api.submit(who, quiz.attemptId, answersWith(quiz, 9)), api.submit(who, quiz.attemptId, answersWith(quiz, 2))])
+    expect(data<QuizSubmit>(r1)).toEqual(data<QuizSubmit>(r2))
+    const rows = await t.database.db.selectFrom('quiz_attempts').select(['id', 'score']).where('user_id', '=', who.userId).execute()
+    expect(rows).toHaveLength(1)
+    expect([90, 20]).toContain(rows[0]!.score)
   })
 })
 
