@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { BackBar } from '../../app/BackBar'
 import { SyncedLine, CardSkeleton } from '../../app/SyncedLine'
@@ -32,6 +32,8 @@ export function QuizScreen() {
   const loading = useLoading(() => refreshQuizInfo(), account ?? '')
   const [stage, setStage] = useState<Stage>({ kind: 'lessons' })
   const rules = quizRulesOf(info)
+  // The questions, the outcome and the lessons each start at their top, not where the last one was scrolled to.
+  useEffect(() => window.scrollTo({ top: 0 }), [stage.kind])
   return (
     <div className="quiz">
       <BackBar title={<Trans>Knowledge quiz</Trans>} />
