@@ -33,7 +33,9 @@ export function QuizScreen() {
   const [stage, setStage] = useState<Stage>({ kind: 'lessons' })
   const rules = quizRulesOf(info)
   // The questions, the outcome and the lessons each start at their top, not where the last one was scrolled to.
-  useEffect(() => window.scrollTo({ top: 0 }), [stage.kind])
+  useEffect(() => {
+    window.scrollTo({ top: 0 })
+  }, [stage.kind])
   return (
     <div className="quiz">
       <BackBar title={<Trans>Knowledge quiz</Trans>} />
@@ -145,7 +147,7 @@ function StartCard({ info, rules, studied, onStart }: { info: QuizInfo; rules: Q
       {cooling ? (
         <p className="quiz-note" data-testid="quiz-cooling-off"><Trans>{limit} attempts in a row did not pass. You can try again from {until}.</Trans></p>
       ) : fails > 0 ? (
-        <p className="muted quiz-small"><Trans>Failed attempts in a row: {fails} of {limit}.</Trans></p>
+        <p className="muted quiz-small" data-testid="quiz-fails" data-fails={fails}><Trans>Failed attempts in a row: {fails} of {limit}.</Trans></p>
       ) : null}
       {!studied ? <p className="muted quiz-small"><Trans>The quiz opens once every lesson is studied.</Trans></p> : null}
       {error ? <p className="form-error" role="alert" data-testid="quiz-start-error">{error}</p> : null}
