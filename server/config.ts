@@ -13,6 +13,7 @@ import { NSE_HOLIDAYS, NSE_SPECIAL_SESSIONS } from './market/calendar'
 import { DRAW_ALGORITHM } from '../src/contract/draw'
 import { type BorrowableRow, type CreditRules, type LoanTerms, DEFAULT_BORROWABLE_TABLE, DEFAULT_CREDIT_RULES, DEFAULT_LOAN_TERMS } from '../src/lib/loan'
 import { type VipRules, DEFAULT_VIP_RULES } from '../src/lib/vip'
+import { type QuizRules, DEFAULT_QUIZ_RULES } from '../src/lib/quiz'
 
 const PROFILES = ['demo', 'production'] as const
 export type Profile = (typeof PROFILES)[number]
@@ -159,6 +160,9 @@ export type ServerConfig = {
     /** How often levels are recomputed; 0 turns it off (tests sweep by hand). */
     sweepIntervalMs: number
   }
+  // ---- knowledge quiz (issue 13) ----
+  /** Study time, pass score, questions per attempt, failures before the cool-off and its length (src/lib/quiz.ts). */
+  quiz: QuizRules
   dividends: {
     /** The pay date is the record date plus this (India pays within 30 days of declaration; the demo, minutes). */
     payDelayMs: number
@@ -247,6 +251,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
       sweepIntervalMs: 60_000,
     },
     vip: { ...DEFAULT_VIP_RULES, sweepIntervalMs: 60_000 },
+    quiz: DEFAULT_QUIZ_RULES,
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -363,6 +368,12 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     // VIP: the measure's window and the levels as JSON (src/lib/vip.ts)
     { name: 'vip_window_days', value: String(config.vip.windowDays) },
     { name: 'vip_levels', value: JSON.stringify(config.vip.levels) },
+    // knowledge quiz: seconds an item stays open, a score above quiz_pass_score passes, questions per attempt, failures in a row before a cool-off of quiz_cooloff_hours
+    { name: 'quiz_min_study_seconds', value: String(config.quiz.minStudySeconds) },
+    { name: 'quiz_pass_score', value: String(config.quiz.passScore) },
+    { name: 'quiz_question_count', value: String(config.quiz.questionCount) },
+    { name: 'quiz_fail_limit', value: String(config.quiz.failLimit) },
+    { name: 'quiz_cooloff_hours', value: String(config.quiz.cooloffHours) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them

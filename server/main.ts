@@ -6,7 +6,8 @@
  * PostgreSQL instead), TIJORI_PROFILE (demo | production), STATIC_DIR (defaults to dist/ when
  * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info),
  * TRADING_LOCK (`5m` | `T+1`: overrides the profile's position lock), MARKET_BACKFILL_DAYS (days of
- * simulated history made on an empty market store; 365).
+ * simulated history made on an empty market store; 365), TIJORI_QUIZ_STUDY_SECONDS (a quiz item's
+ * study time; 40).
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -75,6 +76,15 @@ function autoReviewOverride(env: NodeJS.ProcessEnv): { autoReviewSeconds?: numbe
   return { autoReviewSeconds: seconds }
 }
 
+/** TIJORI_QUIZ_STUDY_SECONDS: how long a quiz item stays open before it counts as studied (the browser test's short study). */
+export function quizStudyOverride(env: NodeJS.ProcessEnv, config: ServerConfig): ServerConfig {
+  const value = env.TIJORI_QUIZ_STUDY_SECONDS
+  if (value === undefined || value === '') return config
+  const seconds = Number(value)
+  if (!Number.isSafeInteger(seconds) || seconds < 0) throw new Error(`TIJORI_QUIZ_STUDY_SECONDS is a whole number of seconds, got "${value}"`)
+  return { ...config, quiz: { ...config.quiz, minStudySeconds: seconds } }
+}
+
 /**
  * TIJORI_IPO_SWEEP_MS, TIJORI_BLOCK_SWEEP_MS, TIJORI_FOLLOW_SWEEP_MS, TIJORI_VIP_SWEEP_MS,
  * TIJORI_LOAN_SWEEP_MS: how often new-share issues, block offerings, copy-trading strategies, VIP
@@ -104,9 +114,12 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   const env = options.env ?? process.env
   const port = options.port ?? Number(env.PORT ?? 8080)
   const host = env.HOST ?? '0.0.0.0'
-  const config = sweepOverrides(
+  const config = quizStudyOverride(
     env,
-    withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
+    sweepOverrides(
+      env,
+      withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
+    ),
   )
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL

@@ -45,6 +45,7 @@ import { Route as InformationCashOutRouteImport } from './routes/information/cas
 import { Route as InformationChangeLangRouteImport } from './routes/information/changeLang'
 import { Route as InformationDividendsRouteImport } from './routes/information/dividends'
 import { Route as InformationExChangeRouteImport } from './routes/information/exChange'
+import { Route as InformationFaqRouteImport } from './routes/information/faq'
 import { Route as InformationFundPassRouteImport } from './routes/information/fundPass'
 import { Route as InformationFundRecordRouteImport } from './routes/information/fundRecord'
 import { Route as InformationJkjlRouteImport } from './routes/information/jkjl'
@@ -254,6 +255,11 @@ const InformationExChangeRoute = InformationExChangeRouteImport.update({
   path: '/information/exChange',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationFaqRoute = InformationFaqRouteImport.update({
+  id: '/information/faq',
+  path: '/information/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationFundPassRoute = InformationFundPassRouteImport.update({
   id: '/information/fundPass',
   path: '/information/fundPass',
@@ -420,6 +426,7 @@ export interface FileRoutesByFullPath {
   '/information/changeLang': typeof InformationChangeLangRoute
   '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/faq': typeof InformationFaqRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -484,6 +491,7 @@ export interface FileRoutesByTo {
   '/information/changeLang': typeof InformationChangeLangRoute
   '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/faq': typeof InformationFaqRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -549,6 +557,7 @@ export interface FileRoutesById {
   '/information/changeLang': typeof InformationChangeLangRoute
   '/information/dividends': typeof InformationDividendsRoute
   '/information/exChange': typeof InformationExChangeRoute
+  '/information/faq': typeof InformationFaqRoute
   '/information/fundPass': typeof InformationFundPassRoute
   '/information/fundRecord': typeof InformationFundRecordRoute
   '/information/index': typeof InformationChar91indexChar93Route
@@ -615,6 +624,7 @@ export interface FileRouteTypes {
     | '/information/changeLang'
     | '/information/dividends'
     | '/information/exChange'
+    | '/information/faq'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -679,6 +689,7 @@ export interface FileRouteTypes {
     | '/information/changeLang'
     | '/information/dividends'
     | '/information/exChange'
+    | '/information/faq'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -743,6 +754,7 @@ export interface FileRouteTypes {
     | '/information/changeLang'
     | '/information/dividends'
     | '/information/exChange'
+    | '/information/faq'
     | '/information/fundPass'
     | '/information/fundRecord'
     | '/information/index'
@@ -808,6 +820,7 @@ export interface RootRouteChildren {
   InformationChangeLangRoute: typeof InformationChangeLangRoute
   InformationDividendsRoute: typeof InformationDividendsRoute
   InformationExChangeRoute: typeof InformationExChangeRoute
+  InformationFaqRoute: typeof InformationFaqRoute
   InformationFundPassRoute: typeof InformationFundPassRoute
   InformationFundRecordRoute: typeof InformationFundRecordRoute
   InformationChar91indexChar93Route: typeof InformationChar91indexChar93Route
@@ -1093,6 +1106,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationExChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/faq': {
+      id: '/information/faq'
+      path: '/information/faq'
+      fullPath: '/information/faq'
+      preLoaderRoute: typeof InformationFaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/fundPass': {
       id: '/information/fundPass'
       path: '/information/fundPass'
@@ -1312,6 +1332,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationChangeLangRoute: InformationChangeLangRoute,
   InformationDividendsRoute: InformationDividendsRoute,
   InformationExChangeRoute: InformationExChangeRoute,
+  InformationFaqRoute: InformationFaqRoute,
   InformationFundPassRoute: InformationFundPassRoute,
   InformationFundRecordRoute: InformationFundRecordRoute,
   InformationChar91indexChar93Route: InformationChar91indexChar93Route,

@@ -322,6 +322,26 @@ export type InboxMessagesTable = {
   read_at: number | null
 }
 
+/** Issue 13: a courseware item's study clock per user (migration 1764500002000_quiz.sql). */
+export type QuizStudiesTable = {
+  user_id: number
+  item_id: string
+  opened_at: number
+  studied_at: number | null
+}
+
+/** Issue 13: one quiz attempt, kept for good; `questions` and `answers` are JSON (server/quiz/rules.ts). */
+export type QuizAttemptsTable = {
+  id: GeneratedAlways<number>
+  user_id: number
+  started_at: number
+  submitted_at: number | null
+  questions: string
+  answers: string | null
+  score: number | null
+  passed: boolean | null
+}
+
 export type Database = {
   users: UsersTable
   invite_codes: InviteCodesTable
@@ -370,6 +390,8 @@ export type Database = {
   loan_repayments: LoanRepaymentsTable
   credit_requests: CreditRequestsTable
   inbox_messages: InboxMessagesTable
+  quiz_studies: QuizStudiesTable
+  quiz_attempts: QuizAttemptsTable
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */

@@ -89,6 +89,12 @@ export const CONFIG_NAMES = [
   'withdraw_min_credit_score',
   'vip_window_days',
   'vip_levels',
+  // knowledge quiz (issue 13)
+  'quiz_min_study_seconds',
+  'quiz_pass_score',
+  'quiz_question_count',
+  'quiz_fail_limit',
+  'quiz_cooloff_hours',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

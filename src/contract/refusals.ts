@@ -120,6 +120,13 @@ export const refusalParams = {
   credit_amount_invalid: ['max'],
   credit_request_pending: [],
   withdraw_score_low: ['score', 'min'],
+  // Knowledge quiz (issue 13)
+  quiz_item_not_opened: [],
+  quiz_study_too_short: ['remaining'],
+  quiz_not_studied: ['missing'],
+  quiz_cooling_off: ['until'],
+  quiz_already_passed: [],
+  quiz_attempt_not_found: ['id'],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -6,6 +6,7 @@
  */
 import { Type, type Static, type TSchema } from 'typebox'
 import { RATE_SCALE } from '../lib/exchange'
+import { type QuizItemId as QuizItemIdOfLib } from '../lib/quiz'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -615,6 +616,92 @@ export const InboxMessage = Type.Object({
   readAt: Nullable(Type.Integer()),
 })
 export type InboxMessage = Static<typeof InboxMessage>
+
+// --- Knowledge quiz (issue 13) -----------------------------------------------------------------
+
+/** A courseware item (src/lib/quiz.ts QUIZ_ITEMS); its text is in the app's quiz catalog. */
+export const QuizItemId = Type.Union([
+  Type.Literal('leverage'),
+  Type.Literal('margin'),
+  Type.Literal('stop_out'),
+  Type.Literal('short_selling'),
+  Type.Literal('lock_period'),
+  Type.Literal('fees'),
+])
+// The list above is src/lib/quiz.ts QUIZ_ITEMS, no more and no less.
+const quizItemsAgree: [Static<typeof QuizItemId>, QuizItemIdOfLib] extends [QuizItemIdOfLib, Static<typeof QuizItemId>] ? true : never = true
+void quizItemsAgree
+
+/** One item as the server saw it: opened (the study clock started) and studied (it counted). */
+export const QuizItem = Type.Object({
+  id: QuizItemId,
+  openedAt: Nullable(Type.Integer({ description: 'when /quiz/open last started its study clock' })),
+  studiedAt: Nullable(Type.Integer({ description: 'when it counted as studied; then it stays studied' })),
+})
+export type QuizItem = Static<typeof QuizItem>
+
+/** One attempt, kept for good: started, and once submitted its score and outcome. */
+export const QuizAttempt = Type.Object({
+  id: Type.Integer(),
+  startedAt: Type.Integer(),
+  submittedAt: Nullable(Type.Integer()),
+  score: Nullable(Type.Integer({ description: '0-100' })),
+  passed: Nullable(Type.Boolean()),
+})
+export type QuizAttempt = Static<typeof QuizAttempt>
+
+/** The published rules (src/lib/quiz.ts QuizRules; also config quiz_*). */
+export const QuizRulesReply = Type.Object({
+  minStudySeconds: Type.Integer(),
+  passScore: Type.Integer({ description: 'a score above this passes' }),
+  questionCount: Type.Integer(),
+  failLimit: Type.Integer({ description: 'failed attempts in a row before the cool-off' }),
+  cooloffHours: Type.Integer(),
+})
+export type QuizRulesReply = Static<typeof QuizRulesReply>
+
+/** /quiz/info */
+export const QuizInfo = Type.Object({
+  items: Type.Array(QuizItem, { description: 'every item, in QUIZ_ITEMS order' }),
+  attempts: Type.Array(QuizAttempt, { description: 'newest first' }),
+  failuresInRow: Type.Integer({ description: 'failed attempts since the last pass, newest backwards' }),
+  nextAttemptAt: Nullable(Type.Integer({ description: 'while cooling off: when a new attempt may start' })),
+  /** An unsubmitted attempt, if one is open: /quiz/start returns it again. */
+  openAttemptId: Nullable(Type.Integer()),
+  passed: Type.Boolean({ description: 'some attempt passed' }),
+  marginTrading: Type.Boolean({ description: "the account's margin-trading flag (leverage above 1 allowed)" }),
+  rules: QuizRulesReply,
+})
+export type QuizInfo = Static<typeof QuizInfo>
+
+/** A question as the attempt shows it: its options in the attempt's shuffled order. */
+export const QuizQuestion = Type.Object({ id: Type.String(), options: Type.Array(Type.String()) })
+export type QuizQuestion = Static<typeof QuizQuestion>
+
+/** /quiz/start: the attempt's questions in the order shown (the same ones again while it is open). */
+export const QuizStart = Type.Object({ attemptId: Type.Integer(), startedAt: Type.Integer(), questions: Type.Array(QuizQuestion) })
+export type QuizStart = Static<typeof QuizStart>
+
+/** One question's outcome: what was answered (null: left blank, counts as wrong) and the right option. */
+export const QuizResult = Type.Object({
+  questionId: Type.String(),
+  optionId: Nullable(Type.String()),
+  correct: Type.Boolean(),
+  correctOptionId: Type.String(),
+})
+export type QuizResult = Static<typeof QuizResult>
+
+/** /quiz/submit */
+export const QuizSubmit = Type.Object({
+  attemptId: Type.Integer(),
+  score: Type.Integer({ description: 'round(correct x 100 / questions)' }),
+  passed: Type.Boolean(),
+  results: Type.Array(QuizResult, { description: 'in the order shown' }),
+  nextAttemptAt: Nullable(Type.Integer({ description: 'when this failure started a cool-off: its end' })),
+  marginTrading: Type.Boolean(),
+  submittedAt: Type.Integer(),
+})
+export type QuizSubmit = Static<typeof QuizSubmit>
 
 // --- Identity ----------------------------------------------------------------------------------
 

@@ -173,6 +173,7 @@ export const ACCOUNT_META_KINDS = [
   'loanInfo',
   'loanRecords',
   'vipInfo',
+  'quizInfo',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -228,6 +229,8 @@ export const metaKeys = {
   loanInfo: (account: string) => accountKey('loanInfo', account),
   loanRecords: (account: string) => accountKey('loanRecords', account),
   vipInfo: (account: string) => accountKey('vipInfo', account),
+  /** The knowledge quiz (issue 13): /quiz/info of the account. */
+  quizInfo: (account: string) => accountKey('quizInfo', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

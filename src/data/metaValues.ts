@@ -20,7 +20,9 @@ import type {
   Loan,
   LoanInfo,
   LoanRecord,
+  QuizInfo,
 } from '../contract/replies'
+import { QUIZ_ITEMS } from '../lib/quiz'
 import type { BankCard, StoredRealName } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
 import type { Withdrawal } from './withdrawals'
@@ -264,6 +266,16 @@ export const restoreAccountMeta = {
       ),
     }),
   ) satisfies Restore<LoanRecord[]>,
+  quizInfo: object({
+    items: listOf(object({ id: oneOf(...QUIZ_ITEMS), openedAt: nullable(num), studiedAt: nullable(num) })),
+    attempts: listOf(object({ id: num, startedAt: num, submittedAt: nullable(num), score: nullable(num), passed: nullable(bool) })),
+    failuresInRow: num,
+    nextAttemptAt: nullable(num),
+    openAttemptId: nullable(num),
+    passed: bool,
+    marginTrading: bool,
+    rules: object({ minStudySeconds: num, passScore: num, questionCount: num, failLimit: num, cooloffHours: num }),
+  }) satisfies Restore<QuizInfo>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */

@@ -98,6 +98,11 @@ describe('GET /api/docs/json', () => {
       '/api/vue/block/records',
       '/api/vue/block/draw',
       '/api/vue/vip/info',
+      '/api/vue/quiz/info',
+      '/api/vue/quiz/open',
+      '/api/vue/quiz/studied',
+      '/api/vue/quiz/start',
+      '/api/vue/quiz/submit',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

@@ -14,6 +14,7 @@ import { decideAndAudit } from '../../server/reviews/service'
 import { createTestApp, type TestApp } from './helpers'
 import { PNG, png } from './pictures'
 import { grant } from './trade/accounts'
+import { QUIZ_ITEMS } from '../../src/lib/quiz'
 
 type Json = Record<string, unknown>
 type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[]; anyOf?: Schema[]; enum?: unknown[]; minimum?: number; maxLength?: number }
@@ -43,7 +44,7 @@ async function ok(path: string, body: Json, who: Person): Promise<Json> {
   return res.body.data as Json
 }
 
-/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request. */
+/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request, an open quiz attempt. */
 async function furnish(who: Person, name: string, secrets: { pan: string; idNumber: string; cardNumber: string }, picture: Buffer, wallet: string): Promise<number[]> {
   const ids: number[] = []
   const upload = async (kind: string) => (await ok('/user/upload', { kind, data: picture.toString('base64') }, who)).id as number
@@ -78,6 +79,12 @@ async function furnish(who: Person, name: string, secrets: { pan: string; idNumb
   await decideAndAudit(t.database.db, 'loan', { id: loan.id as number, approve: true, reason: null, operator: 'test', now: t.clock.now() })
   const credit = await ok('/loan/credit', { amount: 1_000_000 }, who)
   ids.push(credit.id as number)
+  // A quiz attempt drawn and not yet handed in, every item studied (issue 13).
+  for (const itemId of QUIZ_ITEMS) await ok('/quiz/open', { itemId }, who)
+  t.clock.advance(t.config.quiz.minStudySeconds * 1000)
+  for (const itemId of QUIZ_ITEMS) await ok('/quiz/studied', { itemId }, who)
+  const quiz = await ok('/quiz/start', {}, who)
+  ids.push(quiz.attemptId as number)
   return ids
 }
 

@@ -46,6 +46,7 @@ export function AccountScreen() {
           <MenuLink to="/information/loan"><Trans>Credit loan</Trans></MenuLink>
           <MenuLink to="/information/jkjl"><Trans>Loan records</Trans></MenuLink>
           <MenuLink to="/market/vip"><Trans>VIP levels</Trans></MenuLink>
+          <MenuLink to="/information/faq"><Trans>Knowledge quiz</Trans></MenuLink>
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>

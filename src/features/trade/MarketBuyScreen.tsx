@@ -12,6 +12,7 @@ import { useOnline } from '../../app/useOnline'
 import { useSessionAccount, useUser } from '../../app/queries'
 import { translateRefusal } from '../../i18n/serverMessages'
 import { QueuedOrders } from './QueuedOrders'
+import { QuizLink } from './QuizLink'
 import { Stepper } from '../../app/Stepper'
 import { RulesCard } from './RulesCard'
 import { checkOrder, instrumentHours, isPastCutoff, marginTradingOf, marketHoursFromConfig, type RuleCheck } from './checks'
@@ -229,7 +230,9 @@ function OrderForm({
           </div>
           <p className="field-hint">
             {margin === 'off' ? (
-              <Trans>Leverage above 1× needs margin trading, which is not enabled on your account.</Trans>
+              <>
+                <Trans>Leverage above 1× needs margin trading, which is not enabled on your account.</Trans> <QuizLink />
+              </>
             ) : (
               <Trans>Margin = contract amount ÷ leverage. Above 1× needs margin trading on your account.</Trans>
             )}
@@ -254,7 +257,12 @@ function OrderForm({
 
       <RulesCard quote={quote} rules={rules} hours={hours} checks={checks} />
 
-      {refused ? <p className="form-error" role="alert" data-testid="order-error">{refused}</p> : null}
+      {refused ? (
+        <p className="form-error" role="alert" data-testid="order-error">
+          {refused}
+          {queued?.error?.code === 'margin_trading_disabled' ? <> <QuizLink /></> : null}
+        </p>
+      ) : null}
       {waiting ? (
         <p className="order-queued" role="status" data-testid="order-queued">
           {queued.state === 'sending' ? (

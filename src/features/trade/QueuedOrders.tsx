@@ -11,6 +11,7 @@ import { useOnline } from '../../app/useOnline'
 import { DIRECTION_NAMES, TYPE_NAMES, rupeePrice } from './labels'
 import { confirmHeldOrder, discard, discardHeldOrder } from './actions'
 import { useQuote } from './queries'
+import { QuizLink } from './QuizLink'
 
 /** The body of a queued /order/create, read defensively: it was stored by an older app version too. */
 export function queuedOrderBody(item: OutboxItem): PlaceOrderInput | null {
@@ -110,7 +111,12 @@ function QueuedOrder({ item, body, quote }: { item: OutboxItem; body: PlaceOrder
       {item.state === 'queued' ? (
         <p className="order-card-note">{online ? <Trans>Queued, sending again shortly</Trans> : <Trans>Queued, will send when online</Trans>}</p>
       ) : null}
-      {item.state === 'failed' && item.error ? <p className="outbox-item-error">{translateRefusal(item.error)}</p> : null}
+      {item.state === 'failed' && item.error ? (
+        <p className="outbox-item-error">
+          {translateRefusal(item.error)}
+          {item.error.code === 'margin_trading_disabled' ? <> <QuizLink /></> : null}
+        </p>
+      ) : null}
       {item.state === 'held' ? (
         <>
           <p className="order-card-note" data-testid="held-note">

@@ -21,6 +21,7 @@ const samples: Record<RefusalParamName<Code>, readonly (string | number)[]> = {
   channel: ['upi'], amountOut: [14_925], minAmountOut: [15_000], what: ['user'], rule: ['password', 'account_address', 'address', 'registration', 'newer_rule'],
   lot: [100], limit: [5], windowSeconds: [900], createdAt: [1_700_000_000_000], closes: [1_700_086_400_000], deadline: [1_700_000_000_000],
   borrowable: [5_000_000], score: [480], owed: [1_002_000], until: [1_700_086_400_000],
+  remaining: [25], missing: [3],
 }
 
 /**
