@@ -591,6 +591,11 @@ export type VipInfo = Static<typeof VipInfo>
  * - support_reply: {threadId}
  * - vip_changed: {fromLevel, toLevel}
  * - sign_in_failed: {count (wrong passwords in a row so far)}
+ * Links: review_decided per queue (real_name /information/authInfo, withdrawal and recharge
+ * /information/fundRecord, dividend /information/dividends, loan and credit /information/loan,
+ * other queues null); order_filled and position_closed /trade/positionDetail?id=<orderId>;
+ * allotment /home/newStockRecord; support_reply /home/kefuCenter?thread=<threadId>; vip_changed
+ * /market/vip; sign_in_failed /information/safety.
  */
 export const InboxKind = Type.Union([
   Type.Literal('review_decided'),
@@ -615,6 +620,18 @@ export const InboxMessage = Type.Object({
   readAt: Nullable(Type.Integer()),
 })
 export type InboxMessage = Static<typeof InboxMessage>
+
+/** /inbox/list: the caller's messages, newest first, a page of them, and how many are unread in all. */
+export const InboxPage = Type.Object({
+  data: Type.Array(InboxMessage),
+  total: Type.Integer({ description: 'all of the caller\'s messages' }),
+  unread: Type.Integer({ description: 'the caller\'s messages not yet read (readAt null), across every page' }),
+})
+export type InboxPage = Static<typeof InboxPage>
+
+/** /inbox/read: how many of the caller's messages are still unread after marking. */
+export const InboxUnread = Type.Object({ unread: Type.Integer() })
+export type InboxUnread = Static<typeof InboxUnread>
 
 // --- Identity ----------------------------------------------------------------------------------
 
