@@ -25,3 +25,45 @@ type Row = { id: number; kind: InboxKind; params: string; link: string | null; c
 export function toInboxMessage(r: Row): InboxMessage {
   return { id: r.id, kind: r.kind, params: JSON.parse(r.params) as InboxParams, link: r.link, createdAt: r.created_at, readAt: r.read_at }
 }
+
+/** The user's messages, newest first, one page, with how many there are and how many are unread. */
+export async function inboxPage(db: Executor, q: { userId: number; page: number; size: number }): Promise<{ rows: Row[]; total: number; unread: number }> {
+  const [rows, counts] = await Promise.all([
+    db
+      .selectFrom('inbox_messages')
+      .select(['id', 'kind', 'params', 'link', 'created_at', 'read_at'])
+      .where('user_id', '=', q.userId)
+      .orderBy('id', 'desc')
+      .limit(q.size)
+      .offset((q.page - 1) * q.size)
+      .execute(),
+    db
+      .selectFrom('inbox_messages')
+      .select((eb) => [eb.fn.countAll<number>().as('total'), eb.fn.count<number>('id').filterWhere('read_at', 'is', null).as('unread')])
+      .where('user_id', '=', q.userId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(counts.total), unread: Number(counts.unread) }
+}
+
+export async function unreadCountOf(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('inbox_messages')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Marks the user's unread messages among `ids` read at `now` (every unread one when `ids` is
+ * null). Another user's ids, unknown ids and messages already read are left as they are.
+ */
+export async function markRead(db: Executor, q: { userId: number; ids: readonly number[] | null; now: number }): Promise<number> {
+  if (q.ids !== null && q.ids.length === 0) return 0
+  let update = db.updateTable('inbox_messages').set({ read_at: q.now }).where('user_id', '=', q.userId).where('read_at', 'is', null)
+  if (q.ids !== null) update = update.where('id', 'in', q.ids)
+  const result = await update.executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

@@ -5,7 +5,8 @@
  * nothing the second time:
  * - freeze (closes_at, T): frozen_at and the digest of every application (src/contract/draw.ts);
  * - draw (draw_at, T+1): runDraw's rank and first allotment for every application, in batches;
- *   blocked: won / not_won; pay-after-win: pending_payment (due by refund_at) / not_won;
+ *   blocked: won / not_won; pay-after-win: pending_payment (due by refund_at) / not_won; every
+ *   applicant's inbox row (allotment) in the same transaction;
  * - settle (refund_at, T+2): blocked money is debited for the lots won and released for the rest;
  *   pay-after-win allotments unpaid by their deadline fail and their lots go once more to the next
  *   applications in draw order (due by the listing);
@@ -26,6 +27,8 @@ import { allotmentRuleOf, amountOf } from './rules'
 import { ipoAllotmentEntry, ipoListingEntry, ipoReleaseEntry } from './ledger-legs'
 import { reallocateReleased } from './service'
 import { keepDemoIssues } from './demo'
+import { addInboxMessages, type NewInboxMessage } from '../inbox/repository'
+import { ALLOTMENT_LINK } from '../inbox/links'
 import { type ApplicationChange, applicationsOfIssue, issuesWithStepsDue, stampStep, updateApplications } from './lifecycle-repository'
 
 export type IpoSweep = { created: number; frozen: number; drawn: number; settled: number; listed: number }
@@ -36,6 +39,8 @@ type LifecycleDeps = { db: Executor; config: ServerConfig; market?: Pick<MarketF
 // statement holds at most 65,535 parameters: an entry of two legs takes 14, an order row 31.
 const ENTRY_CHUNK = 2_000
 const ORDER_CHUNK = 1_000
+// An inbox row takes 5.
+const INBOX_CHUNK = 5_000
 
 async function postInChunks(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number): Promise<void> {
   for (let start = 0; start < drafts.length; start += ENTRY_CHUNK) await postEntries(trx, drafts.slice(start, start + ENTRY_CHUNK), now)
@@ -83,6 +88,19 @@ export async function drawIssue(db: Executor, id: number, now: number): Promise<
       pay_deadline: r.lots > 0 && !blocked ? issue.refund_at : null,
     }))
     await updateApplications(trx, changes, now, true)
+    // Every applicant is told the result, won or not, with the draw (one insert per chunk).
+    const byRef = new Map(applications.map((a) => [a.ref, a]))
+    const messages: NewInboxMessage[] = results.map((r) => {
+      const a = byRef.get(r.ref)!
+      return {
+        userId: a.user_id,
+        kind: 'allotment',
+        params: { issueId: issue.id, symbol: issue.symbol, appliedLots: a.lots, wonLots: r.lots, amountDue: amountOf(r.lots, issue) },
+        link: ALLOTMENT_LINK,
+        now,
+      }
+    })
+    for (let start = 0; start < messages.length; start += INBOX_CHUNK) await addInboxMessages(trx, messages.slice(start, start + INBOX_CHUNK))
     return true
   })
 }

@@ -98,6 +98,8 @@ describe('GET /api/docs/json', () => {
       '/api/vue/block/records',
       '/api/vue/block/draw',
       '/api/vue/vip/info',
+      '/api/vue/inbox/list',
+      '/api/vue/inbox/read',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {
