@@ -1,6 +1,10 @@
+import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { db, metaKeys } from '../data/db'
 import { type Tab } from './router'
+import { useSessionAccount } from './queries'
 import { AccountIcon, HomeIcon, MarketIcon, NewsIcon, TradeIcon } from './icons'
 
 /** The five bottom entries (DESIGN.md section 3), trade in the centre; the active one has `navActive`. */
@@ -29,7 +33,33 @@ export function BottomBar({ active }: { active: Tab }) {
       <Link to="/information/index" className={cls('account')} data-testid="nav-account" aria-current={current('account')}>
         <AccountIcon className="nav-icon" />
         <span className="nav-label"><Trans>Account</Trans></span>
+        <UnreadBadge />
       </Link>
     </nav>
+  )
+}
+
+/**
+ * The account's unread inbox messages on the account tab: a number read from Dexie (the stored
+ * /inbox/list page, see data/inbox.ts), nothing when there are none. The inbox is fetched when
+ * someone signs in or the app starts signed in; its module loads then, not with the first route.
+ */
+function UnreadBadge() {
+  const { t } = useLingui()
+  const account = useSessionAccount()
+  const unread = useLiveQuery(async () => {
+    if (!account) return 0
+    const value: unknown = (await db.meta.get(metaKeys.inbox(account)))?.value
+    const n: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'unread') : undefined
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : 0
+  }, [account])
+  useEffect(() => {
+    if (account) void import('../data/inbox').then((inbox) => inbox.refreshInbox()).catch(() => undefined)
+  }, [account])
+  if (!unread) return null
+  return (
+    <span className="nav-badge" data-testid="nav-account-badge" data-count={unread} aria-label={t`Unread messages: ${unread}`}>
+      {unread > 99 ? '99+' : unread}
+    </span>
   )
 }

@@ -173,6 +173,7 @@ export const ACCOUNT_META_KINDS = [
   'loanInfo',
   'loanRecords',
   'vipInfo',
+  'inbox',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -228,6 +229,8 @@ export const metaKeys = {
   loanInfo: (account: string) => accountKey('loanInfo', account),
   loanRecords: (account: string) => accountKey('loanRecords', account),
   vipInfo: (account: string) => accountKey('vipInfo', account),
+  /** The inbox (issue 13): the newest page of /inbox/list with the unread count the account tab shows. */
+  inbox: (account: string) => accountKey('inbox', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

@@ -35,6 +35,7 @@ export function AccountScreen() {
         </section>
         <AssetsCard account={account} user={user} synced={synced} />
         <ul className="menu">
+          <MenuLink to="/information/msgInfo"><Trans>Messages</Trans></MenuLink>
           <MenuLink to="/information/recharge"><Trans>Deposit</Trans></MenuLink>
           <MenuLink to="/information/cashOut"><Trans>Withdraw</Trans></MenuLink>
           <MenuLink to="/information/exChange"><Trans>Currency exchange</Trans></MenuLink>

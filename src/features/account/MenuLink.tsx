@@ -23,6 +23,7 @@ type MenuTo =
   | '/information/dividends'
   | '/information/loan'
   | '/information/jkjl'
+  | '/information/msgInfo'
   | '/market/vip'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
