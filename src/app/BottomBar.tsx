@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { db, metaKeys } from '../data/db'
+import { getSession } from '../data/sessionStore'
 import { type Tab } from './router'
 import { useSessionAccount } from './queries'
 import { AccountIcon, HomeIcon, MarketIcon, NewsIcon, TradeIcon } from './icons'
@@ -39,6 +40,9 @@ export function BottomBar({ active }: { active: Tab }) {
   )
 }
 
+/** The session whose inbox this run of the app has fetched: once per start or sign-in, not on every return to a tab. */
+let inboxFetchedFor: string | null = null
+
 /**
  * The account's unread inbox messages on the account tab: a number read from Dexie (the stored
  * /inbox/list page, see data/inbox.ts), nothing when there are none. The inbox is fetched when
@@ -54,7 +58,10 @@ function UnreadBadge() {
     return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : 0
   }, [account])
   useEffect(() => {
-    if (account) void import('../data/inbox').then((inbox) => inbox.refreshInbox()).catch(() => undefined)
+    const session = getSession()
+    if (!account || session?.account !== account || inboxFetchedFor === session.token) return
+    inboxFetchedFor = session.token
+    void import('../data/inbox').then((inbox) => inbox.refreshInbox()).catch(() => undefined)
   }, [account])
   if (!unread) return null
   return (
