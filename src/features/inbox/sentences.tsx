@@ -90,7 +90,7 @@ export function InboxSentence({ message, priceScale = 100 }: { message: InboxMes
       return (
         <>
           <Trans>{symbol}: {won} of the {applied} lots you applied for were allotted to you.</Trans>
-          {due > 0 ? <> <Trans>Pay {amount} to take them.</Trans></> : null}
+          {due > 0 ? <> <Trans>The allotted lots cost {amount}.</Trans></> : null}
         </>
       )
     }
