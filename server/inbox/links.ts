@@ -24,5 +24,7 @@ export function positionLink(orderId: number): string {
 }
 
 export const ALLOTMENT_LINK = '/home/newStockRecord'
+/** An inbox row takes 5 parameters: a batch insert of this many stays far below a statement's 65,535. */
+export const INBOX_CHUNK = 5_000
 export const VIP_LINK = '/market/vip'
 export const SIGN_IN_FAILED_LINK = '/information/safety'

@@ -3,7 +3,9 @@
  * something calls addInboxMessage with its own transaction, so the row and the event commit or
  * roll back together. The params are the contract's (InboxKind), stored as JSON text.
  */
+import { sql } from 'kysely'
 import { type Executor } from '../db/executor'
+import { INBOX_CHUNK } from './links'
 import { type InboxKind, type InboxMessage, type InboxParams } from '../../src/contract/replies'
 
 export type NewInboxMessage = { userId: number; kind: InboxKind; params: InboxParams; link?: string | null; now: number }
@@ -66,4 +68,35 @@ export async function markRead(db: Executor, q: { userId: number; ids: readonly 
   if (q.ids !== null) update = update.where('id', 'in', q.ids)
   const result = await update.executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/**
+ * The allotment rows of an issue's applications, built by the database from the rows just written
+ * (one statement per chunk, however many applied): every application of the issue (the draw), or
+ * those of `applicationIds` (a reallocation). Params as InboxKind allotment: amountDue is the price
+ * of the lots won not yet paid.
+ */
+export async function addAllotmentMessages(trx: Executor, q: { issueId: number; applicationIds: readonly number[] | null; link: string; now: number }): Promise<void> {
+  const insert = (ids: readonly number[] | null) => {
+    let select = trx
+      .selectFrom('ipo_applications as a')
+      .innerJoin('ipo_issues as i', 'i.id', 'a.issue_id')
+      .select([
+        'a.user_id',
+        sql<'allotment'>`'allotment'::text`.as('kind'),
+        // Concatenated rather than json_build_object: half the time on 100,000 rows (PGlite).
+        sql<string>`'{"issueId":' || i.id || ',"symbol":' || to_json(i.symbol)::text || ',"appliedLots":' || a.lots
+          || ',"wonLots":' || a.allotted_lots || ',"amountDue":' || ((a.allotted_lots - a.paid_lots)::bigint * i.lot_size * i.price) || '}'`.as('params'),
+        sql<string>`${q.link}::text`.as('link'),
+        sql<number>`${q.now}::bigint`.as('created_at'),
+      ])
+      .where('a.issue_id', '=', q.issueId)
+    if (ids) select = select.where('a.id', 'in', [...ids])
+    return trx.insertInto('inbox_messages').columns(['user_id', 'kind', 'params', 'link', 'created_at']).expression(select.orderBy('a.id')).execute()
+  }
+  if (q.applicationIds === null) {
+    await insert(null)
+    return
+  }
+  for (let start = 0; start < q.applicationIds.length; start += INBOX_CHUNK) await insert(q.applicationIds.slice(start, start + INBOX_CHUNK))
 }

@@ -27,7 +27,7 @@ import { allotmentRuleOf, amountOf } from './rules'
 import { ipoAllotmentEntry, ipoListingEntry, ipoReleaseEntry } from './ledger-legs'
 import { reallocateReleased } from './service'
 import { keepDemoIssues } from './demo'
-import { addInboxMessages, type NewInboxMessage } from '../inbox/repository'
+import { addAllotmentMessages } from '../inbox/repository'
 import { ALLOTMENT_LINK } from '../inbox/links'
 import { type ApplicationChange, applicationsOfIssue, issuesWithStepsDue, stampStep, updateApplications } from './lifecycle-repository'
 
@@ -39,8 +39,6 @@ type LifecycleDeps = { db: Executor; config: ServerConfig; market?: Pick<MarketF
 // statement holds at most 65,535 parameters: an entry of two legs takes 14, an order row 31.
 const ENTRY_CHUNK = 2_000
 const ORDER_CHUNK = 1_000
-// An inbox row takes 5.
-const INBOX_CHUNK = 5_000
 
 async function postInChunks(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number): Promise<void> {
   for (let start = 0; start < drafts.length; start += ENTRY_CHUNK) await postEntries(trx, drafts.slice(start, start + ENTRY_CHUNK), now)
@@ -88,19 +86,8 @@ export async function drawIssue(db: Executor, id: number, now: number): Promise<
       pay_deadline: r.lots > 0 && !blocked ? issue.refund_at : null,
     }))
     await updateApplications(trx, changes, now, true)
-    // Every applicant is told the result, won or not, with the draw (one insert per chunk).
-    const byRef = new Map(applications.map((a) => [a.ref, a]))
-    const messages: NewInboxMessage[] = results.map((r) => {
-      const a = byRef.get(r.ref)!
-      return {
-        userId: a.user_id,
-        kind: 'allotment',
-        params: { issueId: issue.id, symbol: issue.symbol, appliedLots: a.lots, wonLots: r.lots, amountDue: amountOf(r.lots, issue) },
-        link: ALLOTMENT_LINK,
-        now,
-      }
-    })
-    for (let start = 0; start < messages.length; start += INBOX_CHUNK) await addInboxMessages(trx, messages.slice(start, start + INBOX_CHUNK))
+    // Every applicant is told the result, won or not, with the draw (one statement for them all).
+    await addAllotmentMessages(trx, { issueId: issue.id, applicationIds: null, link: ALLOTMENT_LINK, now })
     return true
   })
 }

@@ -588,7 +588,8 @@ export type VipInfo = Static<typeof VipInfo>
  * - order_filled: {orderId, symbol, direction, lots, price} (a resting limit order the feed filled)
  * - position_closed: {orderId, symbol, cause (stop_loss, take_profit, stop_out, square_off), price, profit}
  * - allotment: {issueId, symbol, appliedLots, wonLots (0: not won), amountDue (paise, the price of
- *   the lots won: pay-after-win pays it by the deadline, blocked money is debited for it)}
+ *   the lots won not yet paid: pay-after-win pays it by the deadline, blocked money is debited for
+ *   it)}; at the draw, and again when lots given up by others are reallocated to the application
  * - support_reply: {threadId}
  * - vip_changed: {fromLevel, toLevel}
  * - sign_in_failed: {count (wrong passwords in a row so far)}

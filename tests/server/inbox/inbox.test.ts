@@ -240,6 +240,39 @@ describe('allotment', () => {
   })
 })
 
+describe('allotment, reallocated', () => {
+  it('is written again for the applicant given lots another waived, with what is left to pay', async () => {
+    const issue = await createIssue(t.database.db, { at: t.clock.now(), sector: 'Financial Services', industry: 'Finance', retail_shares: 10, payment_mode: 'pay_after_win' })
+    const people = [await applicant(t, 1_000_000), await applicant(t, 1_000_000)]
+    for (const who of people) {
+      const res = await t.call('/newStock/subscribe', { id: issue.id, lots: 1 }, { headers: who.headers, key: true })
+      expect(res.body.status, res.raw).toBe(1)
+    }
+    for (const at of [issue.closes_at, issue.draw_at]) {
+      t.clock.set(at)
+      await t.app.jobs.sweep('ipo', at)
+    }
+    const apps = await t.database.db.selectFrom('ipo_applications').selectAll().where('issue_id', '=', issue.id).execute()
+    const winner = apps.find((a) => a.allotted_lots === 1)!
+    const other = apps.find((a) => a.allotted_lots === 0)!
+    const winnerWho = people.find((p) => p.userId === winner.user_id)!
+    t.clock.advance(60_000)
+    const waived = await t.call('/newStock/waive', { id: winner.id }, { headers: winnerWho.headers, key: true })
+    expect(waived.body.status, waived.raw).toBe(1)
+    const told = await messages(other.user_id)
+    expect(told).toHaveLength(2)
+    expect(told[0]!.params).toMatchObject({ wonLots: 0, amountDue: 0 })
+    expect(told[1]).toEqual({
+      kind: 'allotment',
+      params: { issueId: issue.id, symbol: issue.symbol, appliedLots: 1, wonLots: 1, amountDue: issue.lot_size * issue.price },
+      link: '/home/newStockRecord',
+      createdAt: t.clock.now(),
+    })
+    // The one who waived is told nothing more: it was his own act.
+    expect(await rowsOf(winner.user_id)).toHaveLength(1)
+  })
+})
+
 describe('vip_changed', () => {
   it('is written with the vip_changes row by the job, once', async () => {
     const who = await newTrader(0)
@@ -302,7 +335,7 @@ describe('POST /inbox/list and /inbox/read', () => {
     expect(first.total).toBe(5)
     expect(first.unread).toBe(5)
     expect(first.data.map((m) => m.id)).toEqual([ids[4], ids[3]])
-    expect(first.data[0]).toEqual({ id: ids[4], kind: 'vip_changed', params: { fromLevel: 4, toLevel: 5 }, link: '/market/vip', createdAt: 1_004, readAt: null } satisfies InboxMessage)
+    expect(first.data[0]).toEqual({ id: ids[4]!, kind: 'vip_changed', params: { fromLevel: 4, toLevel: 5 }, link: '/market/vip', createdAt: 1_004, readAt: null } satisfies InboxMessage)
     expect((await list(a, { page: 3, size: 2 })).data.map((m) => m.id)).toEqual([ids[0]])
     expect((await list(a, { page: 4, size: 2 })).data).toEqual([])
     // The default page is the newest 20.
