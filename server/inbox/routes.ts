@@ -43,7 +43,6 @@ export const inboxRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
       schema: {
         tags: ['inbox'],
         summary: "Marks the caller's messages read: those named (ids that are not the caller's are ignored), or every one for an empty list; replies what is still unread",
-        description: 'Refusals: none',
         headers: IdempotencyHeaders,
         body: Type.Object({ ids: Type.Array(Id, { maxItems: READ_MAX, description: `message ids, at most ${READ_MAX}; [] marks every message read` }) }),
         response: replies(InboxUnread),
