@@ -1,11 +1,10 @@
 import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useLiveQuery } from 'dexie-react-hooks'
-import { db, metaKeys } from '../data/db'
 import { getSession } from '../data/sessionStore'
 import { type Tab } from './router'
 import { useSessionAccount } from './queries'
+import { useUnreadMessages } from './unreadMessages'
 import { AccountIcon, HomeIcon, MarketIcon, NewsIcon, TradeIcon } from './icons'
 
 /** The five bottom entries (DESIGN.md section 3), trade in the centre; the active one has `navActive`. */
@@ -51,12 +50,7 @@ let inboxFetchedFor: string | null = null
 function UnreadBadge() {
   const { t } = useLingui()
   const account = useSessionAccount()
-  const unread = useLiveQuery(async () => {
-    if (!account) return 0
-    const value: unknown = (await db.meta.get(metaKeys.inbox(account)))?.value
-    const n: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'unread') : undefined
-    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : 0
-  }, [account])
+  const unread = useUnreadMessages(account)
   useEffect(() => {
     const session = getSession()
     if (!account || session?.account !== account || inboxFetchedFor === session.token) return
