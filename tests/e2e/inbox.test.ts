@@ -71,6 +71,7 @@ afterAll(async () => {
 
 describe('the inbox, from an event to read', () => {
   let other: { token: string; account: string }
+  let unread = 0
 
   it('shows on the account tab the unread count the server has', async () => {
     await signIn(page, server.url, DEMO)
@@ -97,14 +98,17 @@ describe('the inbox, from an event to read', () => {
     await adminCall(server.url, '/reviews/decide', { kind: 'loan', id: data[0]!.id, approve: true }, token)
     expect(await serverUnread(other)).toBe(before + 2)
 
+    unread = before + 2
     await restartOnHome()
-    await expect.poll(() => badgeCount(), { timeout: 10_000 }).toBe(before + 2)
+    await expect.poll(() => badgeCount(), { timeout: 10_000 }).toBe(unread)
     expect(await badge().isVisible()).toBe(true)
   })
 
   it('words each message, links it to its screen, and marks them read when opened', async () => {
     await page.getByTestId('nav-account').click()
-    await page.locator('a[href$="/information/msgInfo"]').click()
+    const menuItem = page.locator('a[href$="/information/msgInfo"]')
+    await expect.poll(() => menuItem.locator('.menu-link-value').textContent(), { timeout: 10_000 }).toBe(String(unread))
+    await menuItem.click()
     await page.waitForURL(/#\/information\/msgInfo/)
     const loan = page.locator('[data-testid=inbox-item][data-kind=review_decided]').first()
     await expect.poll(() => loan.getByTestId('inbox-text').textContent(), { timeout: 15_000 }).toBe('Your loan application was approved.')
