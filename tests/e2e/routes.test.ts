@@ -51,6 +51,8 @@ function section3(): string {
 const ROUTES = routesOf(section3())
 /** The login screens that need a session: the welcome shown after signing in. */
 const AFTER_SIGN_IN = new Set(['/login/loginAfter'])
+/** Screens outside login that must open without a session too: customer service, for a user who cannot sign in (issue 13). */
+const ALSO_SIGNED_OUT = ['/home/kefuCenter']
 const LOGIN = ROUTES.filter((r) => r.startsWith('/login/') && !AFTER_SIGN_IN.has(r))
 const SIGNED_IN = ROUTES.filter((r) => !r.startsWith('/login/') || AFTER_SIGN_IN.has(r))
 
@@ -152,6 +154,7 @@ describe('every route of DESIGN.md section 3 opens', () => {
 
   describe('signed out', () => {
     for (const route of LOGIN) it(`opens ${route}`, () => open(route))
+    for (const route of ALSO_SIGNED_OUT) it(`opens ${route} without a session`, () => open(route))
   })
 
   describe('as the demo account', () => {
