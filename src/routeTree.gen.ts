@@ -51,6 +51,7 @@ import { Route as InformationFundRecordRouteImport } from './routes/information/
 import { Route as InformationJkjlRouteImport } from './routes/information/jkjl'
 import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
+import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
 import { Route as InformationSafetyRouteImport } from './routes/information/safety'
@@ -285,6 +286,11 @@ const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   path: '/information/loginPass',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationMsgInfoRoute = InformationMsgInfoRouteImport.update({
+  id: '/information/msgInfo',
+  path: '/information/msgInfo',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationRechargeRoute = InformationRechargeRouteImport.update({
   id: '/information/recharge',
   path: '/information/recharge',
@@ -433,6 +439,7 @@ export interface FileRoutesByFullPath {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -498,6 +505,7 @@ export interface FileRoutesByTo {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -564,6 +572,7 @@ export interface FileRoutesById {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/msgInfo': typeof InformationMsgInfoRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -631,6 +640,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -696,6 +706,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -761,6 +772,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/msgInfo'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -827,6 +839,7 @@ export interface RootRouteChildren {
   InformationJkjlRoute: typeof InformationJkjlRoute
   InformationLoanRoute: typeof InformationLoanRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
+  InformationMsgInfoRoute: typeof InformationMsgInfoRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
   InformationSafetyRoute: typeof InformationSafetyRoute
@@ -1148,6 +1161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationLoginPassRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/msgInfo': {
+      id: '/information/msgInfo'
+      path: '/information/msgInfo'
+      fullPath: '/information/msgInfo'
+      preLoaderRoute: typeof InformationMsgInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/recharge': {
       id: '/information/recharge'
       path: '/information/recharge'
@@ -1339,6 +1359,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationJkjlRoute: InformationJkjlRoute,
   InformationLoanRoute: InformationLoanRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
+  InformationMsgInfoRoute: InformationMsgInfoRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,
   InformationSafetyRoute: InformationSafetyRoute,

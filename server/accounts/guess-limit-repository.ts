@@ -100,13 +100,15 @@ export async function purgeOldRegistrations(db: Executor, before: number): Promi
   return Number(result.numDeletedRows)
 }
 
-/** A wrong password for an existing account: its owner is told at the next look (failedSignInsOf). */
-export async function noteFailedSignIn(db: Executor, userId: number, now: number): Promise<void> {
-  await db
+/** A wrong password for an existing account: its owner is told at the next look (failedSignInsOf). The count since the last sign-in, this one included. */
+export async function noteFailedSignIn(db: Executor, userId: number, now: number): Promise<number> {
+  const row = await db
     .updateTable('users')
     .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1), last_failed_sign_in_at: now }))
     .where('id', '=', userId)
-    .execute()
+    .returning('failed_sign_ins')
+    .executeTakeFirst()
+  return row?.failed_sign_ins ?? 0
 }
 
 /**

@@ -32,6 +32,8 @@ import { unauthorized } from '../plugins/envelope'
 import { flagsOf } from './flag-repository'
 import { balancesOf } from '../ledger/repository'
 import { noteFailedSignIn, rollFailedSignIns } from './guess-limit-repository'
+import { addInboxMessage } from '../inbox/repository'
+import { SIGN_IN_FAILED_LINK } from '../inbox/links'
 import { insertSession, revokeOtherSessions, revokeSession } from './session-repository'
 import { signInSummary } from './sign-in-repository'
 import { findUserByAccount, findUserById, insertUser, inviteCodeExists, updateFundPasswordHash, updatePasswordHash, userInviteCode } from './repository'
@@ -69,6 +71,14 @@ export async function register(deps: AccountDeps, r: Registration & { clientIp: 
   }
 }
 
+/** The failure counted and the owner's inbox row (sign_in_failed {count}), in one transaction. */
+async function noteFailedSignInAndTell(db: AccountDeps['db'], userId: number, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const count = await noteFailedSignIn(trx, userId, now)
+    await addInboxMessage(trx, { userId, kind: 'sign_in_failed', params: { count }, link: SIGN_IN_FAILED_LINK, now })
+  })
+}
+
 /**
  * A new session for the right account and password. The guess limits run before the password is
  * checked (a blocked guesser learns nothing and costs no hashing), and the flags that keep a user
@@ -86,7 +96,7 @@ export async function logIn(
   const passwordOk = user ? await verifyPassword(user.password_hash, s.password) : (await burnPasswordCheck(s.password), false)
   // A wrong password keeps the attempt's row as a failure, and the owner is told.
   if (!user || !passwordOk) {
-    if (user) await noteFailedSignIn(db, user.id, s.now)
+    if (user) await noteFailedSignInAndTell(db, user.id, s.now)
     throw loginFailed()
   }
   await signInSucceeded(deps, { key, clientIp: s.clientIp })

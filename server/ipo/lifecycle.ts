@@ -5,7 +5,8 @@
  * nothing the second time:
  * - freeze (closes_at, T): frozen_at and the digest of every application (src/contract/draw.ts);
  * - draw (draw_at, T+1): runDraw's rank and first allotment for every application, in batches;
- *   blocked: won / not_won; pay-after-win: pending_payment (due by refund_at) / not_won;
+ *   blocked: won / not_won; pay-after-win: pending_payment (due by refund_at) / not_won; every
+ *   applicant's inbox row (allotment) in the same transaction;
  * - settle (refund_at, T+2): blocked money is debited for the lots won and released for the rest;
  *   pay-after-win allotments unpaid by their deadline fail and their lots go once more to the next
  *   applications in draw order (due by the listing);
@@ -26,6 +27,8 @@ import { allotmentRuleOf, amountOf } from './rules'
 import { ipoAllotmentEntry, ipoListingEntry, ipoReleaseEntry } from './ledger-legs'
 import { reallocateReleased } from './service'
 import { keepDemoIssues } from './demo'
+import { addAllotmentMessages } from '../inbox/repository'
+import { ALLOTMENT_LINK } from '../inbox/links'
 import { type ApplicationChange, applicationsOfIssue, issuesWithStepsDue, stampStep, updateApplications } from './lifecycle-repository'
 
 export type IpoSweep = { created: number; frozen: number; drawn: number; settled: number; listed: number }
@@ -83,6 +86,8 @@ export async function drawIssue(db: Executor, id: number, now: number): Promise<
       pay_deadline: r.lots > 0 && !blocked ? issue.refund_at : null,
     }))
     await updateApplications(trx, changes, now, true)
+    // Every applicant is told the result, won or not, with the draw (one statement for them all).
+    await addAllotmentMessages(trx, { issueId: issue.id, applicationIds: null, link: ALLOTMENT_LINK, now })
     return true
   })
 }

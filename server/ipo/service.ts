@@ -9,6 +9,8 @@ import { randomBytes } from 'node:crypto'
 import { DomainRefusal } from '../http/refusal'
 import { unauthorized } from '../plugins/envelope'
 import { lockTrader, postEntry } from '../ledger/repository'
+import { addAllotmentMessages } from '../inbox/repository'
+import { ALLOTMENT_LINK } from '../inbox/links'
 import { type ServerConfig } from '../config'
 import { type Effect, type Executor, type Tx } from '../db/executor'
 import {
@@ -238,7 +240,8 @@ export async function waive(deps: IpoDeps, r: { userId: number; id: number }): P
 /**
  * Step 8 of the draw (src/contract/draw.ts): `released` lots go to the issue's applications in
  * draw order that may still take more (not those that waived or failed to pay). Each award is a
- * pending payment due by the refund step, or by the listing once that has passed. The caller holds
+ * pending payment due by the refund step, or by the listing once that has passed, and its owner's
+ * inbox row (allotment) is written with it. The caller holds
  * the issue's lock (lockIssue) and has already written the releasing application's row. Returns
  * the applications awarded and how many lots each received.
  */
@@ -257,6 +260,8 @@ export async function reallocateReleased(trx: Tx, issue: IssueRow, released: num
     if (lots > 0) awards.push({ id: a.id, lots, allottedLots: a.allotted_lots + lots })
   }
   await awardLots(trx, awards, deadline, now)
+  // Each applicant given more lots is told what the allotment is now and what is left to pay.
+  await addAllotmentMessages(trx, { issueId: issue.id, applicationIds: awards.map((a) => a.id), link: ALLOTMENT_LINK, now })
   return awards.map(({ id, lots }) => ({ id, lots }))
 }
 

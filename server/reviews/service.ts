@@ -10,6 +10,8 @@ import { decideRealNameSubmission } from '../identity/repository'
 import { type Executor, type Tx } from '../db/executor'
 import { type ReviewItem } from '../../src/contract/admin-replies'
 import { audit } from '../admin/audit-repository'
+import { addInboxMessage } from '../inbox/repository'
+import { reviewLink } from '../inbox/links'
 import { decideWithdrawal } from '../funds/withdrawal-service'
 import { rechargeReviews } from '../funds/recharge-repository'
 import { decideRecharge } from '../funds/recharge-service'
@@ -161,8 +163,9 @@ export function isReviewKind(kind: string): kind is ReviewKind {
 }
 
 /**
- * Decides one request and records who did it, in one transaction. Undefined when there is no
- * such request; false when it was already decided (nothing changes, nothing is logged).
+ * Decides one request, tells its owner (an inbox row, review_decided) and records who did it, in
+ * one transaction. Undefined when there is no such request; false when it was already decided
+ * (nothing changes, nothing is logged, nobody is told).
  */
 export async function decideAndAudit(db: Executor, kind: ReviewKind, d: Decision): Promise<boolean | undefined> {
   const queue: ReviewQueue = REVIEW_QUEUES[kind]
@@ -170,6 +173,14 @@ export async function decideAndAudit(db: Executor, kind: ReviewKind, d: Decision
     const userId = await ownerOf(trx, queue.table, d.id)
     if (userId === undefined) return undefined
     if (!(await queue.decide(trx, d))) return false
+    // The owner is told, whichever queue and whoever decided: one place for every queue.
+    await addInboxMessage(trx, {
+      userId,
+      kind: 'review_decided',
+      params: { queue: kind, requestId: d.id, approved: d.approve, reason: d.reason },
+      link: reviewLink(kind),
+      now: d.now,
+    })
     await audit(trx, {
       operator: d.operator,
       action: d.approve ? 'review_approved' : 'review_rejected',

@@ -31,6 +31,8 @@ import { type Executor, type Tx } from '../db/executor'
 import { lockTraders, postEntries, postEntry } from '../ledger/repository'
 import { findOrderOfUser, insertOrders, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
 import { feeDiscountOf, feeDiscountsOf } from '../vip/service'
+import { addInboxMessage } from '../inbox/repository'
+import { positionLink } from '../inbox/links'
 
 export type TradingDeps = { config: ServerConfig; market: MarketFeed }
 
@@ -252,7 +254,7 @@ export async function cancelOrder(trx: Tx, userId: number, id: number, at: numbe
  * Fills a pending limit order at its limit: the frozen margin, fee and duty are exactly what the
  * opening entry moves (fillPrice). The fee is the one frozen at placement, with the VIP discount
  * of the level stored then: a level changed while the order rested does not reprice it. The
- * caller has checked that the feed crosses the limit.
+ * caller has checked that the feed crosses the limit. The owner is told (inbox order_filled).
  */
 export async function fillPending(trx: Tx, config: ServerConfig, order: OrderRecord, at: number): Promise<OrderRecord> {
   const price = order.limit_price
@@ -262,6 +264,13 @@ export async function fillPending(trx: Tx, config: ServerConfig, order: OrderRec
   if (!next.ok) throw next.refusal
   const filled = await updateOrder(trx, order.id, { status: next.value, entry_price: price, opened_at: at, unlock_at: unlockAt }, at)
   await postEntry(trx, openPositionEntry(order.user_id, order.order_no, { margin: order.margin, fee: order.fee, stampDuty: order.stamp_duty }, 'frozen'), at)
+  await addInboxMessage(trx, {
+    userId: order.user_id,
+    kind: 'order_filled',
+    params: { orderId: order.id, symbol: order.symbol, direction: order.direction, lots: order.lots, price },
+    link: positionLink(order.id),
+    now: at,
+  })
   return filled
 }
 
@@ -290,11 +299,13 @@ export type CloseReason = NonNullable<OrderRecord['close_reason']>
  * closeSettlement returns. From locked/holding (a stop-out, a square-off, a user's close while
  * the market is open) or from preparing_to_close (at the next open). The closing fee takes the
  * discount of the user's VIP level stored at the moment of the close, read in this transaction:
- * every close (the user's, a stop-out, a square-off) goes through here.
+ * every close (the user's, a stop-out, a square-off) goes through here. A close by a rule is told
+ * to the owner (inbox position_closed {cause}) in this transaction.
  */
 export async function settlePosition(trx: Tx, config: ServerConfig, order: OrderRecord, price: number, reason: CloseReason, at: number): Promise<OrderRecord> {
   const feeDiscountPct = await feeDiscountOf(trx, config, order.user_id)
   const settlement = closeSettlement(positionOf(order), price, { ...config.trading, feeDiscountPct })
+  const cause = order.close_reason ?? reason
   const closed = await updateOrder(
     trx,
     order.id,
@@ -306,11 +317,21 @@ export async function settlePosition(trx: Tx, config: ServerConfig, order: Order
       pnl: settlement.pnl,
       cash_returned: settlement.cashReturned,
       closed_at: at,
-      close_reason: order.close_reason ?? reason,
+      close_reason: cause,
     },
     at,
   )
   await postEntry(trx, closePositionEntry(order.user_id, order.order_no, settlement), at)
+  // A close the user did not ask for (a stop-out, a square-off) is told, with its cause.
+  if (cause !== 'user') {
+    await addInboxMessage(trx, {
+      userId: order.user_id,
+      kind: 'position_closed',
+      params: { orderId: order.id, symbol: order.symbol, cause, price, profit: settlement.pnl },
+      link: positionLink(order.id),
+      now: at,
+    })
+  }
   return closed
 }
 

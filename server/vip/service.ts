@@ -3,8 +3,8 @@
  * stored level's fee discount the order service charges with (server/trade/service.ts).
  *
  * The job reads the window's positions once, then for each account whose computed level differs
- * from the stored one writes the new level and a vip_changes row in one transaction, under the
- * stored row's lock, re-reading the level there; so a sweep run twice at the same `now` makes one
+ * from the stored one writes the new level, a vip_changes row and the owner's inbox row
+ * (vip_changed) in one transaction, under the stored row's lock, re-reading the level there; so a sweep run twice at the same `now` makes one
  * change. Accounts whose level holds only get the measure and the time of the recompute noted.
  * Only accounts that traded in the window or hold a level above 0 can have a level to change.
  */
@@ -24,6 +24,8 @@ import {
   storedLevelOf,
   storedLevelsOf,
 } from './repository'
+import { addInboxMessage } from '../inbox/repository'
+import { VIP_LINK } from '../inbox/links'
 
 /** How many level changes /vip/info shows. */
 export const CHANGES_SHOWN = 20
@@ -84,6 +86,7 @@ export function createVipJob(deps: { db: Executor; config: ServerConfig }): (now
         const fromLevel = await lockStoredLevel(trx, userId)
         if (fromLevel === seen.level) return false
         await changeLevel(trx, { userId, fromLevel, toLevel: seen.level, measure: seen.measure, at: now })
+        await addInboxMessage(trx, { userId, kind: 'vip_changed', params: { fromLevel, toLevel: seen.level }, link: VIP_LINK, now })
         return true
       })
       if (made) changed++

@@ -1,6 +1,10 @@
+import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { getSession } from '../data/sessionStore'
 import { type Tab } from './router'
+import { useSessionAccount } from './queries'
+import { useUnreadMessages } from './unreadMessages'
 import { AccountIcon, HomeIcon, MarketIcon, NewsIcon, TradeIcon } from './icons'
 
 /** The five bottom entries (DESIGN.md section 3), trade in the centre; the active one has `navActive`. */
@@ -29,7 +33,34 @@ export function BottomBar({ active }: { active: Tab }) {
       <Link to="/information/index" className={cls('account')} data-testid="nav-account" aria-current={current('account')}>
         <AccountIcon className="nav-icon" />
         <span className="nav-label"><Trans>Account</Trans></span>
+        <UnreadBadge />
       </Link>
     </nav>
+  )
+}
+
+/** The session whose inbox this run of the app has fetched: once per start or sign-in, not on every return to a tab. */
+let inboxFetchedFor: string | null = null
+
+/**
+ * The account's unread inbox messages on the account tab: a number read from Dexie (the stored
+ * /inbox/list page, see data/inbox.ts), nothing when there are none. The inbox is fetched when
+ * someone signs in or the app starts signed in; its module loads then, not with the first route.
+ */
+function UnreadBadge() {
+  const { t } = useLingui()
+  const account = useSessionAccount()
+  const unread = useUnreadMessages(account)
+  useEffect(() => {
+    const session = getSession()
+    if (!account || session?.account !== account || inboxFetchedFor === session.token) return
+    inboxFetchedFor = session.token
+    void import('../data/inbox').then((inbox) => inbox.refreshInbox()).catch(() => undefined)
+  }, [account])
+  if (!unread) return null
+  return (
+    <span className="nav-badge" data-testid="nav-account-badge" data-count={unread} aria-label={t`Unread messages: ${unread}`}>
+      {unread > 99 ? '99+' : unread}
+    </span>
   )
 }

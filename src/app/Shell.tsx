@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { BottomBar } from './BottomBar'
 import { StatusDock } from './StatusDock'
@@ -5,6 +6,11 @@ import { UpdatePrompt } from './UpdatePrompt'
 import { ApiEvents } from './ApiEvents'
 import { DemoMarker } from './DemoMarker'
 import { LazyToaster } from './toaster'
+import { inNativeShell } from './native/detect'
+
+// The back button and status bar of the native shell: loaded only inside it, never on the web.
+const NativeShell = lazy(() => import('./native/NativeShell').then((m) => ({ default: m.NativeShell })))
+const native = inNativeShell()
 
 /** The frame around every screen: demo marker, the screen, bottom bar, status dock, toasts. */
 export function Shell() {
@@ -20,6 +26,11 @@ export function Shell() {
       <LazyToaster />
       <UpdatePrompt />
       <ApiEvents />
+      {native ? (
+        <Suspense fallback={null}>
+          <NativeShell />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

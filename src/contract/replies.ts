@@ -588,10 +588,17 @@ export type VipInfo = Static<typeof VipInfo>
  *   credit, deletion, ...), requestId, approved, reason (null when approved without one)}
  * - order_filled: {orderId, symbol, direction, lots, price} (a resting limit order the feed filled)
  * - position_closed: {orderId, symbol, cause (stop_loss, take_profit, stop_out, square_off), price, profit}
- * - allotment: {issueId, symbol, appliedLots, wonLots, amountDue}
+ * - allotment: {issueId, symbol, appliedLots, wonLots (0: not won), amountDue (paise, the price of
+ *   the lots won not yet paid: pay-after-win pays it by the deadline, blocked money is debited for
+ *   it)}; at the draw, and again when lots given up by others are reallocated to the application
  * - support_reply: {threadId}
  * - vip_changed: {fromLevel, toLevel}
  * - sign_in_failed: {count (wrong passwords in a row so far)}
+ * Links: review_decided per queue (real_name /information/authInfo, withdrawal and recharge
+ * /information/fundRecord, dividend /information/dividends, loan and credit /information/loan,
+ * other queues null); order_filled and position_closed /trade/positionDetail?id=<orderId>;
+ * allotment /home/newStockRecord; support_reply /home/kefuCenter?thread=<threadId>; vip_changed
+ * /market/vip; sign_in_failed /information/safety.
  */
 export const InboxKind = Type.Union([
   Type.Literal('review_decided'),
@@ -702,6 +709,17 @@ export const QuizSubmit = Type.Object({
   submittedAt: Type.Integer(),
 })
 export type QuizSubmit = Static<typeof QuizSubmit>
+/** /inbox/list: the caller's messages, newest first, a page of them, and how many are unread in all. */
+export const InboxPage = Type.Object({
+  data: Type.Array(InboxMessage),
+  total: Type.Integer({ description: 'all of the caller\'s messages' }),
+  unread: Type.Integer({ description: 'the caller\'s messages not yet read (readAt null), across every page' }),
+})
+export type InboxPage = Static<typeof InboxPage>
+
+/** /inbox/read: how many of the caller's messages are still unread after marking. */
+export const InboxUnread = Type.Object({ unread: Type.Integer() })
+export type InboxUnread = Static<typeof InboxUnread>
 
 // --- Identity ----------------------------------------------------------------------------------
 

@@ -174,6 +174,7 @@ export const ACCOUNT_META_KINDS = [
   'loanRecords',
   'vipInfo',
   'quizInfo',
+  'inbox',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -231,6 +232,8 @@ export const metaKeys = {
   vipInfo: (account: string) => accountKey('vipInfo', account),
   /** The knowledge quiz (issue 13): /quiz/info of the account. */
   quizInfo: (account: string) => accountKey('quizInfo', account),
+  /** The inbox (issue 13): the newest page of /inbox/list with the unread count the account tab shows. */
+  inbox: (account: string) => accountKey('inbox', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

@@ -21,6 +21,7 @@ import type {
   LoanInfo,
   LoanRecord,
   QuizInfo,
+  InboxPage,
 } from '../contract/replies'
 import { QUIZ_ITEMS } from '../lib/quiz'
 import type { BankCard, StoredRealName } from './identity'
@@ -249,6 +250,20 @@ export const restoreAccountMeta = {
     creditRequest: nullable(object({ id: num, amount: num, status: reviewStatus, reason: nullable(str), createdAt: num, decidedAt: nullable(num) })),
     computedAt: num,
   }) satisfies Restore<LoanInfo>,
+  inbox: object({
+    data: listOf(
+      object({
+        id: num,
+        kind: oneOf('review_decided', 'order_filled', 'position_closed', 'allotment', 'support_reply', 'vip_changed', 'sign_in_failed'),
+        params: recordOf(nullable(anyOf<string | number | boolean>(str, num, bool))),
+        link: nullable(str),
+        createdAt: num,
+        readAt: nullable(num),
+      }),
+    ),
+    total: num,
+    unread: num,
+  }) satisfies Restore<InboxPage>,
   loanRecords: listOf(
     object({
       ...loanShape,

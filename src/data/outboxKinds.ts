@@ -53,6 +53,7 @@ const ipo = once(() => import('./ipo'))
 const block = once(() => import('./block'))
 const follow = once(() => import('./follow'))
 const loan = once(() => import('./loan'))
+const inbox = once(() => import('./inbox'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -145,6 +146,11 @@ export const OUTBOX_KINDS = {
     path: '/loan/credit',
     label: msg`Ask for more credit`,
     effect: async () => (await loan()).afterLoanChange(),
+  },
+  inboxRead: {
+    path: '/inbox/read',
+    label: msg`Mark messages read`,
+    effect: async () => (await inbox()).afterInboxRead(),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 

@@ -103,6 +103,8 @@ describe('GET /api/docs/json', () => {
       '/api/vue/quiz/studied',
       '/api/vue/quiz/start',
       '/api/vue/quiz/submit',
+      '/api/vue/inbox/list',
+      '/api/vue/inbox/read',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

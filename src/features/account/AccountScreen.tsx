@@ -5,6 +5,7 @@ import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
 import { TitleBar } from '../../app/BackBar'
 import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
 import { AccountIcon } from '../../app/icons'
+import { useUnreadMessages } from '../../app/unreadMessages'
 import { AboutMenu, MenuLink } from './MenuLink'
 import { AssetsCard } from './AssetsCard'
 import { refreshAccount } from './actions'
@@ -16,6 +17,7 @@ export function AccountScreen() {
   const account = useSessionAccount()
   const user = useUser(account)
   const synced = useUserSynced(account)
+  const unread = useUnreadMessages(account)
   const language = NATIVE_NAMES[normalizeLanguage(i18n.locale)]
 
   useEffect(() => {
@@ -35,6 +37,7 @@ export function AccountScreen() {
         </section>
         <AssetsCard account={account} user={user} synced={synced} />
         <ul className="menu">
+          <MenuLink to="/information/msgInfo" value={unread > 0 ? String(unread) : undefined}><Trans>Messages</Trans></MenuLink>
           <MenuLink to="/information/recharge"><Trans>Deposit</Trans></MenuLink>
           <MenuLink to="/information/cashOut"><Trans>Withdraw</Trans></MenuLink>
           <MenuLink to="/information/exChange"><Trans>Currency exchange</Trans></MenuLink>

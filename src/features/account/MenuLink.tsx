@@ -23,6 +23,7 @@ type MenuTo =
   | '/information/dividends'
   | '/information/loan'
   | '/information/jkjl'
+  | '/information/msgInfo'
   | '/market/vip'
   | '/information/faq'
 
