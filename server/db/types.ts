@@ -197,7 +197,7 @@ export type MarketListingsTable = {
 export type UploadsTable = {
   id: GeneratedAlways<number>
   user_id: number
-  kind: 'id_front' | 'id_back' | 'receipt' | 'payment_qr'
+  kind: 'id_front' | 'id_back' | 'receipt' | 'payment_qr' | 'support'
   content_type: 'image/jpeg' | 'image/png' | 'image/webp'
   size: number
   sha256: string

@@ -89,6 +89,10 @@ export const CONFIG_NAMES = [
   'withdraw_min_credit_score',
   'vip_window_days',
   'vip_levels',
+  // customer service (issue 13)
+  'support_reply_hours',
+  'support_complaint_days',
+  'support_guest_per_hour',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

@@ -120,6 +120,11 @@ export const refusalParams = {
   credit_amount_invalid: ['max'],
   credit_request_pending: [],
   withdraw_score_low: ['score', 'min'],
+  // Customer service (issue 13)
+  support_thread_not_found: ['id'],
+  support_thread_closed: ['id'],
+  support_reset_not_granted: [],
+  support_reset_not_allowed: [],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],
