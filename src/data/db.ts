@@ -173,6 +173,8 @@ export const ACCOUNT_META_KINDS = [
   'loanInfo',
   'loanRecords',
   'vipInfo',
+  'supportThreads',
+  'supportThread',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -228,6 +230,11 @@ export const metaKeys = {
   loanInfo: (account: string) => accountKey('loanInfo', account),
   loanRecords: (account: string) => accountKey('loanRecords', account),
   vipInfo: (account: string) => accountKey('vipInfo', account),
+  /** Customer service (issue 13): /support/threads and one /support/thread of the account. */
+  supportThreads: (account: string) => accountKey('supportThreads', account),
+  supportThread: (account: string, id: number) => accountKey('supportThread', account, id),
+  /** The guest thread opened without a session, with its key (the device's: it outlives logout). */
+  supportGuest: 'support-guest',
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

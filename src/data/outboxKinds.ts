@@ -53,6 +53,7 @@ const ipo = once(() => import('./ipo'))
 const block = once(() => import('./block'))
 const follow = once(() => import('./follow'))
 const loan = once(() => import('./loan'))
+const support = once(() => import('./support'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -145,6 +146,16 @@ export const OUTBOX_KINDS = {
     path: '/loan/credit',
     label: msg`Ask for more credit`,
     effect: async () => (await loan()).afterLoanChange(),
+  },
+  'support.create': {
+    path: '/support/create',
+    label: msg`Message to customer service`,
+    effect: async (data, item) => (await support()).afterSupportChange(data, item),
+  },
+  'support.send': {
+    path: '/support/send',
+    label: msg`Reply to customer service`,
+    effect: async (data, item) => (await support()).afterSupportChange(data, item),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 
