@@ -98,6 +98,16 @@ describe('GET /api/docs/json', () => {
       '/api/vue/block/records',
       '/api/vue/block/draw',
       '/api/vue/vip/info',
+      '/api/vue/support/threads',
+      '/api/vue/support/thread',
+      '/api/vue/support/create',
+      '/api/vue/support/send',
+      '/api/vue/support/read',
+      '/api/vue/support/close',
+      '/api/vue/support/guest/create',
+      '/api/vue/support/guest/thread',
+      '/api/vue/support/guest/send',
+      '/api/vue/support/guest/resetPassword',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {
