@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userAccount } from '../../server/ledger/rules'
 import { findUserByAccount } from '../../server/accounts/repository'
 import { decideAndAudit } from '../../server/reviews/service'
+import { replyAsOperator } from '../../server/support/service'
 import { createTestApp, type TestApp } from './helpers'
 import { PNG, png } from './pictures'
 import { grant } from './trade/accounts'
@@ -43,7 +44,7 @@ async function ok(path: string, body: Json, who: Person): Promise<Json> {
   return res.body.data as Json
 }
 
-/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request. */
+/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request, a support thread. */
 async function furnish(who: Person, name: string, secrets: { pan: string; idNumber: string; cardNumber: string }, picture: Buffer, wallet: string): Promise<number[]> {
   const ids: number[] = []
   const upload = async (kind: string) => (await ok('/user/upload', { kind, data: picture.toString('base64') }, who)).id as number
@@ -78,6 +79,11 @@ async function furnish(who: Person, name: string, secrets: { pan: string; idNumb
   await decideAndAudit(t.database.db, 'loan', { id: loan.id as number, approve: true, reason: null, operator: 'test', now: t.clock.now() })
   const credit = await ok('/loan/credit', { amount: 1_000_000 }, who)
   ids.push(credit.id as number)
+  // A customer-service thread with a picture, answered by an operator (issue 13).
+  const supportPicture = await upload('support')
+  const thread = await ok('/support/create', { topic: 'complaint', body: `${name} writes`, uploadIds: [supportPicture] }, who)
+  ids.push(supportPicture, thread.id as number)
+  await replyAsOperator({ db: t.database.db, config: t.config, now: t.clock.now }, { id: thread.id as number, body: `Dear ${name}`, operator: 'test', now: t.clock.now() })
   return ids
 }
 
