@@ -316,6 +316,39 @@ describe('a password reset through a guest thread', () => {
     expect(auditRows.find((r) => r.action === 'support_password_reset')?.user_id).toBe(who.userId)
   })
 
+  it('sets one password when two resets race: the other is refused', async () => {
+    const who = await verified('Kiran Das', 'EFGKD2468P')
+    const ip = address()
+    const reset = data<SupportGuestCreated>(await guestCreate({ account: who.account, topic: 'password_reset', body: 'Forgot', name: 'Kiran Das', pan: 'EFGKD2468P' }, ip))
+    expect((await desk.admin('/support/grantReset', { id: reset.threadId })).body.status).toBe(1)
+    const proof = { threadId: reset.threadId, guestKey: reset.guestKey }
+    const results = await Promise.all(
+      ['race-pass-one', 'race-pass-two'].map((p) => t.call('/support/guest/resetPassword', { ...proof, password: p, confirmPassword: p }, { remoteAddress: ip, key: true })),
+    )
+    expect(results.map((r) => r.body.code ?? 'ok').sort()).toEqual(['ok', 'support_reset_not_granted'])
+    const winner = results[0]!.body.status === 1 ? 'race-pass-one' : 'race-pass-two'
+    await t.login(who.account, winner)
+    const resets = await t.database.db.selectFrom('audit_log').select('id').where('subject', '=', `support:${reset.threadId}`).where('action', '=', 'support_password_reset').execute()
+    expect(resets).toHaveLength(1)
+  })
+
+  it('answers 400 to a malformed guest request, never 500', async () => {
+    const ip = address()
+    for (const body of [
+      { threadId: 0, guestKey: 'abc' },
+      { threadId: 1, guestKey: '' },
+      { threadId: 1, guestKey: 'not a key!' },
+      { threadId: 1, guestKey: 'k'.repeat(65) },
+      { threadId: 1 },
+      { threadId: 'x', guestKey: 'abc' },
+    ]) {
+      expect((await t.call('/support/guest/thread', body, { remoteAddress: ip })).statusCode, JSON.stringify(body)).toBe(400)
+    }
+    for (const body of [{ account: '9876500003', topic: 'general', body: 'x' }, { account: '9876500003', topic: 'login_banned', body: '' }, { account: '9876500003\u0000', topic: 'login_banned', body: 'x' }]) {
+      expect((await t.call('/support/guest/create', body, { remoteAddress: ip })).statusCode, JSON.stringify(body)).toBe(400)
+    }
+  })
+
   it('lapses 24 hours after the grant', async () => {
     const who = await verified('Asha Rao', 'CDERA5678M')
     const ip = address()
