@@ -382,6 +382,24 @@ describe('the back office', () => {
     expect(routes.sort()).toEqual(['/api/admin/support/close', '/api/admin/support/grantReset', '/api/admin/support/list', '/api/admin/support/reply', '/api/admin/support/thread'])
   })
 
+  it('documents the user routes as private (so the isolation sweep tries them with another user’s ids) and only the guest routes as public', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, { post?: { security?: unknown[] } }> }
+    const support = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/vue/support/'))
+    const isPublic = Object.fromEntries(support.map(([path, item]) => [path.slice('/api/vue'.length), !item.post?.security?.length]))
+    expect(isPublic).toEqual({
+      '/support/threads': false,
+      '/support/thread': false,
+      '/support/create': false,
+      '/support/send': false,
+      '/support/read': false,
+      '/support/close': false,
+      '/support/guest/create': true,
+      '/support/guest/thread': true,
+      '/support/guest/send': true,
+      '/support/guest/resetPassword': true,
+    })
+  })
+
   it('publishes the reply time, the complaint window and the guest limit', async () => {
     const config = data<{ name: string; value: string }[]>(await t.call('/common/config', {}))
     const byName = Object.fromEntries(config.map((c) => [c.name, c.value]))
