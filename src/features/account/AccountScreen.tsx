@@ -8,6 +8,7 @@ import { AccountIcon } from '../../app/icons'
 import { AboutMenu, MenuLink } from './MenuLink'
 import { AssetsCard } from './AssetsCard'
 import { refreshAccount } from './actions'
+import { SupportUnreadBadge, refreshSupportUnread } from '../support/unread'
 import './account.css'
 
 /** The account tab: who, verification, assets, and the menu of account screens. */
@@ -20,6 +21,7 @@ export function AccountScreen() {
 
   useEffect(() => {
     refreshAccount()
+    refreshSupportUnread()
   }, [account])
 
   return (
@@ -48,6 +50,7 @@ export function AccountScreen() {
           <MenuLink to="/market/vip"><Trans>VIP levels</Trans></MenuLink>
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
+          <MenuLink to="/home/kefuCenter" badge={<SupportUnreadBadge account={account} testId="account-support-unread" />}><Trans>Customer service</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>

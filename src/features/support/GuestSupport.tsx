@@ -133,11 +133,15 @@ function GuestThread({ guest }: { guest: SupportGuest }) {
   }, [guest])
 
   useEffect(() => {
-    void load()
+    // The first fetch right after mounting, then every few seconds while the page is visible.
+    const first = setTimeout(() => void load(), 0)
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible' && navigator.onLine) void load()
     }, GUEST_POLL_MS)
-    return () => clearInterval(timer)
+    return () => {
+      clearTimeout(first)
+      clearInterval(timer)
+    }
   }, [load])
 
   async function reply(body: string) {

@@ -107,9 +107,10 @@ function ThreadList({ account }: { account: string }) {
 function LastLine({ thread }: { thread: SupportThread }) {
   const last = thread.lastMessage
   const at = formatDateTime(last?.createdAt ?? thread.updatedAt)
+  const text = last?.body ?? ''
   return (
     <span className="support-thread-last muted">
-      {last ? (last.author === 'operator' ? <Trans>Customer service: {last.body}</Trans> : <Trans>You: {last.body}</Trans>) : null}
+      {last ? (last.author === 'operator' ? <Trans>Customer service: {text}</Trans> : <Trans>You: {text}</Trans>) : null}
       <span className="support-thread-time">{at}</span>
     </span>
   )

@@ -84,6 +84,10 @@ function StoredPicture({ account, id }: { account: string; id: number }) {
   return url ? <img className="support-picture" src={url} alt="" data-testid="support-picture" /> : <span className="support-picture support-picture--empty" />
 }
 
+/** SEBI's complaint redress system (SCORES) and the securities market's online dispute resolution portal. */
+const SCORES_URL = 'https://scores.sebi.gov.in'
+const SMART_ODR_URL = 'https://smartodr.in'
+
 /**
  * A complaint's window and where to go after it (SEBI's investor grievance rules): the broker
  * resolves within the published number of days; unresolved by then, or unsatisfied with the
@@ -101,11 +105,11 @@ export function ComplaintWindow({ createdAt, days }: { createdAt: number; days: 
           <Trans>
             If it is not resolved by {due}, or you are not satisfied with our answer, you can take it to SEBI's complaint system, SCORES:
           </Trans>{' '}
-          <a className="link" href="https://scores.sebi.gov.in" target="_blank" rel="noreferrer">scores.sebi.gov.in</a>
+          <a className="link" href={SCORES_URL} target="_blank" rel="noreferrer" data-testid="support-scores">{new URL(SCORES_URL).host}</a>
         </li>
         <li>
           <Trans>If SCORES does not settle it either, you can start online conciliation and arbitration on SMART ODR:</Trans>{' '}
-          <a className="link" href="https://smartodr.in" target="_blank" rel="noreferrer">smartodr.in</a>
+          <a className="link" href={SMART_ODR_URL} target="_blank" rel="noreferrer" data-testid="support-smart-odr">{new URL(SMART_ODR_URL).host}</a>
         </li>
       </ol>
     </section>
