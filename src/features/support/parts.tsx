@@ -25,7 +25,7 @@ export function StatusPill({ status }: { status: SupportThread['status'] | 'queu
     case 'answered':
       return <span className="pill pill--ok" data-status="answered"><Trans>Answered</Trans></span>
     case 'closed':
-      return <span className="pill" data-status="closed"><Trans>Closed</Trans></span>
+      return <span className="pill" data-status="closed"><Trans context="support thread">Closed</Trans></span>
     case 'queued':
       return <span className="pill pill--queued" data-status="queued"><Trans>Waiting to send</Trans></span>
     case 'refused':
