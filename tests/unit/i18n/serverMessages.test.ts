@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { readCatalog } from './catalogs'
-import { activateLanguage, i18n } from '../../../src/i18n/setup'
+import { activateLanguage, i18n, loadArea } from '../../../src/i18n/setup'
 import { LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
 import { CLIENT_REFUSAL_CODES, REFUSAL_CODES, paramNamesOf, type ClientRefusalCode, type RefusalCode, type RefusalParamName, type RefusalParams } from '../../../src/contract/refusals'
 
@@ -37,6 +37,8 @@ function paramSets(code: Code): RefusalParams[] {
 describe('translateRefusal in English', () => {
   beforeEach(async () => {
     await activateLanguage('en')
+    // The areas whose refusal sentences live in their own catalog (src/features/<area>/refusals.ts), as their screens load them.
+    await Promise.all((['support', 'inbox', 'quiz', 'privacy'] as const).map((area) => loadArea(area)))
   })
 
   it('translates a code with numeric params', () => {
