@@ -79,6 +79,9 @@ describe('customer service, signed in', () => {
 
   it("shows an operator's reply as one unread on the account menu, and reading the thread clears it", async () => {
     await adminCall(server.url, '/support/reply', { id: threadId, body: REPLY }, operatorToken)
+    // The home grid's entry counts it too.
+    await page.goto(`${server.url}/#/home/index`)
+    await expect.poll(() => page.getByTestId('home-support-unread').getAttribute('data-count'), { timeout: 15_000 }).toBe('1')
     await page.goto(`${server.url}/#/information/index`)
     await expect.poll(() => badge().getAttribute('data-count'), { timeout: 15_000 }).toBe('1')
 

@@ -28,6 +28,9 @@ import './support.css'
 
 const route = getRouteApi('/home/kefuCenter')
 
+/** How often an open thread on screen asks for new replies. */
+const THREAD_POLL_MS = 15_000
+
 /**
  * /home/kefuCenter: customer service. Signed in: the account's threads with their unread replies,
  * a new message (a question or a complaint, with up to three pictures), and a thread with its
@@ -180,6 +183,15 @@ function ThreadScreen({ account, id }: { account: string; id: number }) {
     if (unread > 0) void markSupportRead(id).catch(() => undefined)
   }, [id, unread])
   const mine = (queued ?? []).filter((item) => item.kind === 'support.send' && item.body.threadId === id)
+  const live = detail?.thread.status !== undefined && detail.thread.status !== 'closed'
+  // While an open thread is on screen, its replies are fetched every few seconds (and so read).
+  useEffect(() => {
+    if (!live) return
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && navigator.onLine) void refreshSupportThread(id).catch(() => undefined)
+    }, THREAD_POLL_MS)
+    return () => clearInterval(timer)
+  }, [id, live])
 
   async function reply(body: string, images: File[]) {
     try {
