@@ -113,7 +113,7 @@ function LastLine({ thread }: { thread: SupportThread }) {
   const text = last?.body ?? ''
   return (
     <span className="support-thread-last muted">
-      {last ? (last.author === 'operator' ? <Trans>Customer service: {text}</Trans> : <Trans>You: {text}</Trans>) : null}
+      <span className="support-thread-text">{last ? (last.author === 'operator' ? <Trans>Customer service: {text}</Trans> : <Trans>You: {text}</Trans>) : null}</span>
       <span className="support-thread-time">{at}</span>
     </span>
   )

@@ -191,15 +191,17 @@ export function Composer({
       {children}
       <div className={error ? 'field field--error' : 'field'}>
         <label className="field-label" htmlFor={id}><Trans>Message</Trans></label>
-        <textarea
-          id={id}
-          className="field-input support-textarea"
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          rows={4}
-          maxLength={SUPPORT_BODY_MAX + 100}
-          data-testid={`${testId}-body`}
-        />
+        <div className="field-box">
+          <textarea
+            id={id}
+            className="field-input support-textarea"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            rows={4}
+            maxLength={SUPPORT_BODY_MAX + 100}
+            data-testid={`${testId}-body`}
+          />
+        </div>
         {error ? <p className="field-error" role="alert">{error}</p> : <p className="field-hint">{body.trim().length} / {SUPPORT_BODY_MAX}</p>}
       </div>
       {pictures ? <PicturePicker images={images} onImages={setImages} testId={`${testId}-pictures`} /> : null}
