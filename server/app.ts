@@ -57,6 +57,8 @@ import { loanRoutes } from './loan/routes'
 import { createLoanJob } from './loan/service'
 import { quizRoutes } from './quiz/routes'
 import { inboxRoutes } from './inbox/routes'
+import { supportRoutes } from './support/routes'
+import { supportAdminRoutes } from './support/admin-routes'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -133,10 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, routeDeps)
   // One entry per area. Every route is private unless it is on PUBLIC_ROUTES (plugins/access.ts);
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
-  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes, loanRoutes, quizRoutes, inboxRoutes]
+  const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes, loanRoutes, quizRoutes, inboxRoutes, supportRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
-  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes]
+  const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes, supportAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })
 
   // Background work, one registry; each 'database' job runs on one process at a time.

@@ -171,6 +171,17 @@ export type ServerConfig = {
     /** How often dividends are found, entitled and paid; 0 turns it off (tests sweep by hand). */
     sweepIntervalMs: number
   }
+  // ---- customer service (issue 13) ----
+  support: {
+    /** The reply time the app promises ("a reply within N hours"). */
+    replyHours: number
+    /** A complaint's resolution window, days (India: 21), after which the user may escalate. */
+    complaintDays: number
+    /** New guest threads (login banned, password reset) one address may open per hour. */
+    guestPerHour: number
+    /** How long an operator's password-reset grant lasts, ms. */
+    resetGrantMs: number
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -252,6 +263,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     },
     vip: { ...DEFAULT_VIP_RULES, sweepIntervalMs: 60_000 },
     quiz: DEFAULT_QUIZ_RULES,
+    support: { replyHours: 24, complaintDays: 21, guestPerHour: 5, resetGrantMs: 24 * 3_600_000 },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -374,6 +386,10 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'quiz_question_count', value: String(config.quiz.questionCount) },
     { name: 'quiz_fail_limit', value: String(config.quiz.failLimit) },
     { name: 'quiz_cooloff_hours', value: String(config.quiz.cooloffHours) },
+    // customer service: the promised reply time (hours), a complaint's window (days), guest threads per address per hour
+    { name: 'support_reply_hours', value: String(config.support.replyHours) },
+    { name: 'support_complaint_days', value: String(config.support.complaintDays) },
+    { name: 'support_guest_per_hour', value: String(config.support.guestPerHour) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
     // reviews: '' when people decide them

@@ -24,6 +24,7 @@ import { Route as HomeDayTradingRouteImport } from './routes/home/dayTrading'
 import { Route as HomeFllowRouteImport } from './routes/home/fllow'
 import { Route as HomeFllowDetailRouteImport } from './routes/home/fllowDetail'
 import { Route as HomeFllowRecordRouteImport } from './routes/home/fllowRecord'
+import { Route as HomeKefuCenterRouteImport } from './routes/home/kefuCenter'
 import { Route as HomeMarketRouteImport } from './routes/home/market'
 import { Route as HomeNewStockRouteImport } from './routes/home/newStock'
 import { Route as HomeNewStockBuyRouteImport } from './routes/home/newStockBuy'
@@ -149,6 +150,11 @@ const HomeFllowDetailRoute = HomeFllowDetailRouteImport.update({
 const HomeFllowRecordRoute = HomeFllowRecordRouteImport.update({
   id: '/home/fllowRecord',
   path: '/home/fllowRecord',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HomeKefuCenterRoute = HomeKefuCenterRouteImport.update({
+  id: '/home/kefuCenter',
+  path: '/home/kefuCenter',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HomeMarketRoute = HomeMarketRouteImport.update({
@@ -411,6 +417,7 @@ export interface FileRoutesByFullPath {
   '/home/fllowDetail': typeof HomeFllowDetailRoute
   '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/kefuCenter': typeof HomeKefuCenterRoute
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
   '/home/newStockBuy': typeof HomeNewStockBuyRoute
@@ -477,6 +484,7 @@ export interface FileRoutesByTo {
   '/home/fllowDetail': typeof HomeFllowDetailRoute
   '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/kefuCenter': typeof HomeKefuCenterRoute
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
   '/home/newStockBuy': typeof HomeNewStockBuyRoute
@@ -544,6 +552,7 @@ export interface FileRoutesById {
   '/home/fllowDetail': typeof HomeFllowDetailRoute
   '/home/fllowRecord': typeof HomeFllowRecordRoute
   '/home/index': typeof HomeChar91indexChar93Route
+  '/home/kefuCenter': typeof HomeKefuCenterRoute
   '/home/market': typeof HomeMarketRoute
   '/home/newStock': typeof HomeNewStockRoute
   '/home/newStockBuy': typeof HomeNewStockBuyRoute
@@ -612,6 +621,7 @@ export interface FileRouteTypes {
     | '/home/fllowDetail'
     | '/home/fllowRecord'
     | '/home/index'
+    | '/home/kefuCenter'
     | '/home/market'
     | '/home/newStock'
     | '/home/newStockBuy'
@@ -678,6 +688,7 @@ export interface FileRouteTypes {
     | '/home/fllowDetail'
     | '/home/fllowRecord'
     | '/home/index'
+    | '/home/kefuCenter'
     | '/home/market'
     | '/home/newStock'
     | '/home/newStockBuy'
@@ -744,6 +755,7 @@ export interface FileRouteTypes {
     | '/home/fllowDetail'
     | '/home/fllowRecord'
     | '/home/index'
+    | '/home/kefuCenter'
     | '/home/market'
     | '/home/newStock'
     | '/home/newStockBuy'
@@ -811,6 +823,7 @@ export interface RootRouteChildren {
   HomeFllowDetailRoute: typeof HomeFllowDetailRoute
   HomeFllowRecordRoute: typeof HomeFllowRecordRoute
   HomeChar91indexChar93Route: typeof HomeChar91indexChar93Route
+  HomeKefuCenterRoute: typeof HomeKefuCenterRoute
   HomeMarketRoute: typeof HomeMarketRoute
   HomeNewStockRoute: typeof HomeNewStockRoute
   HomeNewStockBuyRoute: typeof HomeNewStockBuyRoute
@@ -970,6 +983,13 @@ declare module '@tanstack/react-router' {
       path: '/home/fllowRecord'
       fullPath: '/home/fllowRecord'
       preLoaderRoute: typeof HomeFllowRecordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/home/kefuCenter': {
+      id: '/home/kefuCenter'
+      path: '/home/kefuCenter'
+      fullPath: '/home/kefuCenter'
+      preLoaderRoute: typeof HomeKefuCenterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/home/market': {
@@ -1331,6 +1351,7 @@ const rootRouteChildren: RootRouteChildren = {
   HomeFllowDetailRoute: HomeFllowDetailRoute,
   HomeFllowRecordRoute: HomeFllowRecordRoute,
   HomeChar91indexChar93Route: HomeChar91indexChar93Route,
+  HomeKefuCenterRoute: HomeKefuCenterRoute,
   HomeMarketRoute: HomeMarketRoute,
   HomeNewStockRoute: HomeNewStockRoute,
   HomeNewStockBuyRoute: HomeNewStockBuyRoute,

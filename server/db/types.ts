@@ -197,7 +197,7 @@ export type MarketListingsTable = {
 export type UploadsTable = {
   id: GeneratedAlways<number>
   user_id: number
-  kind: 'id_front' | 'id_back' | 'receipt' | 'payment_qr'
+  kind: 'id_front' | 'id_back' | 'receipt' | 'payment_qr' | 'support'
   content_type: 'image/jpeg' | 'image/png' | 'image/webp'
   size: number
   sha256: string
@@ -392,6 +392,43 @@ export type Database = {
   inbox_messages: InboxMessagesTable
   quiz_studies: QuizStudiesTable
   quiz_attempts: QuizAttemptsTable
+  support_threads: SupportThreadsTable
+  support_messages: SupportMessagesTable
+  support_guest_creations: SupportGuestCreationsTable
+}
+
+/** Issue 13: a customer-service thread, a user's or a guest's; see 1764500001000_support.sql. */
+export type SupportThreadsTable = {
+  id: GeneratedAlways<number>
+  user_id: number | null
+  guest_account: string | null
+  guest_key_hash: string | null
+  topic: 'general' | 'complaint' | 'login_banned' | 'password_reset'
+  status: Generated<'open' | 'answered' | 'closed'>
+  identity_matched: boolean | null
+  reset_granted_until: number | null
+  reset_used_at: number | null
+  created_at: number
+  updated_at: number
+  user_unread: Generated<number>
+  operator_unread: Generated<number>
+}
+
+export type SupportMessagesTable = {
+  id: GeneratedAlways<number>
+  thread_id: number
+  author: 'user' | 'operator'
+  operator: string | null
+  body: string
+  /** JSON text of the upload ids (int[]). */
+  upload_ids: Generated<string>
+  created_at: number
+}
+
+export type SupportGuestCreationsTable = {
+  id: GeneratedAlways<number>
+  client_ip: string
+  at: number
 }
 
 /** Issue 10: a new-share issue; see migration 1764200000000_new_shares.sql. */

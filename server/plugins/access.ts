@@ -33,6 +33,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   `${API_PREFIX}/newStock/draw`,
   // A block offering's remainder draw, likewise: references only.
   `${API_PREFIX}/block/draw`,
+  // Customer service for someone who cannot sign in (login banned, forgotten password): limited per
+  // address; a thread is then read and written only with the key its creation gave (guess-limited).
+  `${API_PREFIX}/support/guest/create`,
+  `${API_PREFIX}/support/guest/thread`,
+  `${API_PREFIX}/support/guest/send`,
+  `${API_PREFIX}/support/guest/resetPassword`,
   // The back office's sign-in.
   `${ADMIN_PREFIX}/operator/login`,
   // Operations: the load balancer's probe and the API document.

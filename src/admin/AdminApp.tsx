@@ -3,10 +3,11 @@ import { AuditPanel } from './AuditPanel'
 import { IpoPanel } from './IpoPanel'
 import { OperatorsPanel } from './OperatorsPanel'
 import { ReviewsPanel } from './ReviewsPanel'
+import { SupportPanel } from './SupportPanel'
 import { UsersPanel } from './UsersPanel'
 import { adminCall, errorText, forget, signIn, storedOperator, type OperatorSession } from './session'
 
-const PANELS = { reviews: 'Reviews', users: 'Users', ipo: 'New shares', audit: 'Audit log', operators: 'Operators' } as const
+const PANELS = { reviews: 'Reviews', users: 'Users', ipo: 'New shares', support: 'Customer service', audit: 'Audit log', operators: 'Operators' } as const
 type Panel = keyof typeof PANELS
 
 /** Sign-in, then the panels. */
@@ -50,6 +51,7 @@ export function AdminApp() {
         {panel === 'reviews' && <ReviewsPanel />}
         {panel === 'users' && <UsersPanel />}
         {panel === 'ipo' && <IpoPanel />}
+        {panel === 'support' && <SupportPanel />}
         {panel === 'audit' && <AuditPanel />}
         {panel === 'operators' && <OperatorsPanel />}
       </main>

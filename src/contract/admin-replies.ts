@@ -3,7 +3,7 @@
  * these schemas in `response: replies(...)`, the back office imports only their types.
  */
 import { Type, type Static, type TSchema } from 'typebox'
-import { BankCard, BlockOffering, FundRecord, IpoIssue, RealNameStatus, ReviewStatus } from './replies'
+import { BankCard, BlockOffering, FundRecord, IpoIssue, RealNameStatus, ReviewStatus, SupportMessage, SupportThread } from './replies'
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -132,3 +132,29 @@ export const BlockAdminOffering = Type.Object({
   byStatus: Type.Record(Type.String(), Type.Integer(), { description: 'applications per status' }),
 })
 export type BlockAdminOffering = Static<typeof BlockAdminOffering>
+
+// --- Customer service (issue 13) -----------------------------------------------------------------
+
+/** /api/admin/support/list, thread, reply, close, grantReset: a thread as the back office sees it. */
+export const SupportAdminThread = Type.Object({
+  ...SupportThread.properties,
+  userId: Nullable(Type.Integer({ description: 'null for a guest thread' })),
+  account: Nullable(Type.String({ description: "the user's account, or the account number a guest typed" })),
+  guest: Type.Boolean(),
+  identityMatched: Nullable(Type.Boolean({ description: 'password_reset: the name and PAN the guest gave match the verified record' })),
+  userUnread: Type.Integer(),
+  operatorUnread: Type.Integer({ description: 'user messages no operator has read' }),
+})
+export type SupportAdminThread = Static<typeof SupportAdminThread>
+
+/** A message as the back office sees it: with the replying operator's name. */
+export const SupportAdminMessage = Type.Object({ ...SupportMessage.properties, operator: Nullable(Type.String()) })
+export type SupportAdminMessage = Static<typeof SupportAdminMessage>
+
+/** /api/admin/support/list */
+export const SupportAdminPage = Type.Object({ data: Type.Array(SupportAdminThread), total: Type.Integer() })
+export type SupportAdminPage = Static<typeof SupportAdminPage>
+
+/** /api/admin/support/thread: the thread with its messages, oldest first (pictures via /uploads/view). */
+export const SupportAdminThreadDetail = Type.Object({ thread: SupportAdminThread, messages: Type.Array(SupportAdminMessage) })
+export type SupportAdminThreadDetail = Static<typeof SupportAdminThreadDetail>

@@ -95,6 +95,10 @@ export const CONFIG_NAMES = [
   'quiz_question_count',
   'quiz_fail_limit',
   'quiz_cooloff_hours',
+  // customer service (issue 13)
+  'support_reply_hours',
+  'support_complaint_days',
+  'support_guest_per_hour',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

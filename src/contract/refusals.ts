@@ -127,6 +127,11 @@ export const refusalParams = {
   quiz_cooling_off: ['until'],
   quiz_already_passed: [],
   quiz_attempt_not_found: ['id'],
+  // Customer service (issue 13)
+  support_thread_not_found: ['id'],
+  support_thread_closed: ['id'],
+  support_reset_not_granted: [],
+  support_reset_not_allowed: [],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -624,6 +624,18 @@ export const InboxMessage = Type.Object({
 })
 export type InboxMessage = Static<typeof InboxMessage>
 
+/** /inbox/list: the caller's messages, newest first, a page of them, and how many are unread in all. */
+export const InboxPage = Type.Object({
+  data: Type.Array(InboxMessage),
+  total: Type.Integer({ description: 'all of the caller\'s messages' }),
+  unread: Type.Integer({ description: 'the caller\'s messages not yet read (readAt null), across every page' }),
+})
+export type InboxPage = Static<typeof InboxPage>
+
+/** /inbox/read: how many of the caller's messages are still unread after marking. */
+export const InboxUnread = Type.Object({ unread: Type.Integer() })
+export type InboxUnread = Static<typeof InboxUnread>
+
 // --- Knowledge quiz (issue 13) -----------------------------------------------------------------
 
 /** A courseware item (src/lib/quiz.ts QUIZ_ITEMS); its text is in the app's quiz catalog. */
@@ -709,17 +721,60 @@ export const QuizSubmit = Type.Object({
   submittedAt: Type.Integer(),
 })
 export type QuizSubmit = Static<typeof QuizSubmit>
-/** /inbox/list: the caller's messages, newest first, a page of them, and how many are unread in all. */
-export const InboxPage = Type.Object({
-  data: Type.Array(InboxMessage),
-  total: Type.Integer({ description: 'all of the caller\'s messages' }),
-  unread: Type.Integer({ description: 'the caller\'s messages not yet read (readAt null), across every page' }),
-})
-export type InboxPage = Static<typeof InboxPage>
 
-/** /inbox/read: how many of the caller's messages are still unread after marking. */
-export const InboxUnread = Type.Object({ unread: Type.Integer() })
-export type InboxUnread = Static<typeof InboxUnread>
+// --- Customer service (issue 13) ------------------------------------------------------------------
+
+/**
+ * What a thread is about: general and complaint are written signed in; login_banned and
+ * password_reset by a guest (not signed in) who typed an account number.
+ */
+export const SupportTopic = Type.Union([Type.Literal('general'), Type.Literal('complaint'), Type.Literal('login_banned'), Type.Literal('password_reset')])
+export type SupportTopic = Static<typeof SupportTopic>
+
+/** open (waiting for an operator), answered (an operator replied last), closed (no more messages). */
+export const SupportStatus = Type.Union([Type.Literal('open'), Type.Literal('answered'), Type.Literal('closed')])
+export type SupportStatus = Static<typeof SupportStatus>
+
+/** One message of a thread: the user's (or guest's) or an operator's (the operator's name is not shown). */
+export const SupportMessage = Type.Object({
+  id: Type.Integer(),
+  threadId: Type.Integer(),
+  author: Type.Union([Type.Literal('user'), Type.Literal('operator')]),
+  body: Type.String(),
+  uploadIds: Type.Array(Type.Integer(), { description: "the writer's own support pictures (/user/uploadData)" }),
+  createdAt: Type.Integer(),
+})
+export type SupportMessage = Static<typeof SupportMessage>
+
+/** /support/create, /support/close, and rows of /support/threads. */
+export const SupportThread = Type.Object({
+  id: Type.Integer(),
+  topic: SupportTopic,
+  status: SupportStatus,
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
+  unread: Type.Integer({ description: 'operator replies the user has not read' }),
+  lastMessage: Nullable(Type.Object({ author: SupportMessage.properties.author, body: Type.String(), createdAt: Type.Integer() })),
+  resetGrantedUntil: Nullable(Type.Integer({ description: 'password_reset: until when the operator’s grant lets the guest set a new password' })),
+  resetUsedAt: Nullable(Type.Integer({ description: 'password_reset: when the new password was set' })),
+})
+export type SupportThread = Static<typeof SupportThread>
+
+/** /support/threads: the user's threads, newest activity first, and the unread replies over all of them. */
+export const SupportThreads = Type.Object({ data: Type.Array(SupportThread), unread: Type.Integer() })
+export type SupportThreads = Static<typeof SupportThreads>
+
+/** /support/thread, /support/guest/thread: a thread with its messages, oldest first. */
+export const SupportThreadDetail = Type.Object({ thread: SupportThread, messages: Type.Array(SupportMessage) })
+export type SupportThreadDetail = Static<typeof SupportThreadDetail>
+
+/** /support/read: the unread replies left over all the user's threads. */
+export const SupportUnread = Type.Object({ unread: Type.Integer() })
+export type SupportUnread = Static<typeof SupportUnread>
+
+/** /support/guest/create: the guest thread and its key (the phone keeps it; the server keeps only its hash). */
+export const SupportGuestCreated = Type.Object({ threadId: Type.Integer(), guestKey: Type.String({ description: '32 random bytes, base64url' }) })
+export type SupportGuestCreated = Static<typeof SupportGuestCreated>
 
 // --- Identity ----------------------------------------------------------------------------------
 
@@ -750,7 +805,13 @@ export const RealNameInfo = Type.Object({
 })
 export type RealNameInfo = Static<typeof RealNameInfo>
 
-export const UploadKind = Type.Union([Type.Literal('id_front'), Type.Literal('id_back'), Type.Literal('receipt'), Type.Literal('payment_qr')])
+export const UploadKind = Type.Union([
+  Type.Literal('id_front'),
+  Type.Literal('id_back'),
+  Type.Literal('receipt'),
+  Type.Literal('payment_qr'),
+  Type.Literal('support'),
+])
 export type UploadKind = Static<typeof UploadKind>
 
 /** /user/upload: the stored picture, without its bytes. */

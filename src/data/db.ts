@@ -175,6 +175,8 @@ export const ACCOUNT_META_KINDS = [
   'vipInfo',
   'quizInfo',
   'inbox',
+  'supportThreads',
+  'supportThread',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -234,6 +236,11 @@ export const metaKeys = {
   quizInfo: (account: string) => accountKey('quizInfo', account),
   /** The inbox (issue 13): the newest page of /inbox/list with the unread count the account tab shows. */
   inbox: (account: string) => accountKey('inbox', account),
+  /** Customer service (issue 13): /support/threads and one /support/thread of the account. */
+  supportThreads: (account: string) => accountKey('supportThreads', account),
+  supportThread: (account: string, id: number) => accountKey('supportThread', account, id),
+  /** The guest thread opened without a session, with its key (the device's: it outlives logout). */
+  supportGuest: 'support-guest',
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

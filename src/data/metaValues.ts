@@ -22,6 +22,8 @@ import type {
   LoanRecord,
   QuizInfo,
   InboxPage,
+  SupportMessage,
+  SupportThread,
 } from '../contract/replies'
 import { QUIZ_ITEMS } from '../lib/quiz'
 import type { BankCard, StoredRealName } from './identity'
@@ -31,6 +33,7 @@ import type { StoredPicture, UsdtAddress } from './usdt'
 import type { ExchangeRates, Wallet } from './exchange'
 import type { StockDetail } from './market'
 import type { StreamStatus } from './stream'
+import type { StoredSupportThread, StoredSupportThreads, SupportGuest } from './support'
 
 const reviewStatus = oneOf('pending', 'approved', 'rejected')
 
@@ -104,6 +107,27 @@ const followProductShape = {
   navAt: num,
   metrics: nullable(followMetrics),
 }
+
+const supportThread = object({
+  id: num,
+  topic: oneOf('general', 'complaint', 'login_banned', 'password_reset'),
+  status: oneOf('open', 'answered', 'closed'),
+  createdAt: num,
+  updatedAt: num,
+  unread: num,
+  lastMessage: nullable(object({ author: oneOf('user', 'operator'), body: str, createdAt: num })),
+  resetGrantedUntil: nullable(num),
+  resetUsedAt: nullable(num),
+}) satisfies Restore<SupportThread>
+
+const supportMessage = object({
+  id: num,
+  threadId: num,
+  author: oneOf('user', 'operator'),
+  body: str,
+  uploadIds: listOf(num),
+  createdAt: num,
+}) satisfies Restore<SupportMessage>
 
 /**
  * How each per-account meta value is read back (readMeta): rebuilt from the stored row, or
@@ -291,10 +315,19 @@ export const restoreAccountMeta = {
     marginTrading: bool,
     rules: object({ minStudySeconds: num, passScore: num, questionCount: num, failLimit: num, cooloffHours: num }),
   }) satisfies Restore<QuizInfo>,
+  supportThreads: object({ threads: listOf(supportThread), unread: num }) satisfies Restore<StoredSupportThreads>,
+  supportThread: object({ thread: supportThread, messages: listOf(supportMessage) }) satisfies Restore<StoredSupportThread>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */
 export const restoreDeviceMeta = {
+  supportGuest: object({
+    threadId: num,
+    guestKey: str,
+    account: str,
+    topic: oneOf('login_banned', 'password_reset'),
+    createdAt: num,
+  }) satisfies Restore<SupportGuest>,
   newsTotal: num,
   stockOrder: listOf(str),
   stockDetail: object({

@@ -54,6 +54,7 @@ const block = once(() => import('./block'))
 const follow = once(() => import('./follow'))
 const loan = once(() => import('./loan'))
 const inbox = once(() => import('./inbox'))
+const support = once(() => import('./support'))
 
 export const OUTBOX_KINDS = {
   signIn: {
@@ -151,6 +152,16 @@ export const OUTBOX_KINDS = {
     path: '/inbox/read',
     label: msg`Mark messages read`,
     effect: async () => (await inbox()).afterInboxRead(),
+  },
+  'support.create': {
+    path: '/support/create',
+    label: msg`Message to customer service`,
+    effect: async (data, item) => (await support()).afterSupportChange(data, item),
+  },
+  'support.send': {
+    path: '/support/send',
+    label: msg`Reply to customer service`,
+    effect: async (data, item) => (await support()).afterSupportChange(data, item),
   },
 } satisfies Record<string, OutboxKindDeclaration>
 

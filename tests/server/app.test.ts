@@ -105,6 +105,16 @@ describe('GET /api/docs/json', () => {
       '/api/vue/quiz/submit',
       '/api/vue/inbox/list',
       '/api/vue/inbox/read',
+      '/api/vue/support/threads',
+      '/api/vue/support/thread',
+      '/api/vue/support/create',
+      '/api/vue/support/send',
+      '/api/vue/support/read',
+      '/api/vue/support/close',
+      '/api/vue/support/guest/create',
+      '/api/vue/support/guest/thread',
+      '/api/vue/support/guest/send',
+      '/api/vue/support/guest/resetPassword',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { userAccount } from '../../server/ledger/rules'
 import { findUserByAccount } from '../../server/accounts/repository'
 import { decideAndAudit } from '../../server/reviews/service'
+import { replyAsOperator } from '../../server/support/service'
 import { createTestApp, type TestApp } from './helpers'
 import { PNG, png } from './pictures'
 import { grant } from './trade/accounts'
@@ -44,7 +45,7 @@ async function ok(path: string, body: Json, who: Person): Promise<Json> {
   return res.body.data as Json
 }
 
-/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request, an open quiz attempt. */
+/** Everything `who` can have: identity with photos, a card, a deposit, an exchange, a wallet address, orders, a position, a watchlist entry, a withdrawal, a loan, a credit request, a support thread, an open quiz attempt. */
 async function furnish(who: Person, name: string, secrets: { pan: string; idNumber: string; cardNumber: string }, picture: Buffer, wallet: string): Promise<number[]> {
   const ids: number[] = []
   const upload = async (kind: string) => (await ok('/user/upload', { kind, data: picture.toString('base64') }, who)).id as number
@@ -85,6 +86,11 @@ async function furnish(who: Person, name: string, secrets: { pan: string; idNumb
   for (const itemId of QUIZ_ITEMS) await ok('/quiz/studied', { itemId }, who)
   const quiz = await ok('/quiz/start', {}, who)
   ids.push(quiz.attemptId as number)
+  // A customer-service thread with a picture, answered by an operator (issue 13).
+  const supportPicture = await upload('support')
+  const thread = await ok('/support/create', { topic: 'complaint', body: `${name} writes`, uploadIds: [supportPicture] }, who)
+  ids.push(supportPicture, thread.id as number)
+  await replyAsOperator({ db: t.database.db, config: t.config, now: t.clock.now }, { id: thread.id as number, body: `Dear ${name}`, operator: 'test', now: t.clock.now() })
   return ids
 }
 

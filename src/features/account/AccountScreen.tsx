@@ -9,6 +9,7 @@ import { useUnreadMessages } from '../../app/unreadMessages'
 import { AboutMenu, MenuLink } from './MenuLink'
 import { AssetsCard } from './AssetsCard'
 import { refreshAccount } from './actions'
+import { SupportUnreadBadge, refreshSupportUnread } from '../support/unread'
 import './account.css'
 
 /** The account tab: who, verification, assets, and the menu of account screens. */
@@ -22,6 +23,7 @@ export function AccountScreen() {
 
   useEffect(() => {
     refreshAccount()
+    refreshSupportUnread()
   }, [account])
 
   return (
@@ -52,6 +54,7 @@ export function AccountScreen() {
           <MenuLink to="/information/faq"><Trans>Knowledge quiz</Trans></MenuLink>
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
+          <MenuLink to="/home/kefuCenter" badge={<SupportUnreadBadge account={account} testId="account-support-unread" />}><Trans>Customer service</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>

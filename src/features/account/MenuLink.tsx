@@ -26,12 +26,13 @@ type MenuTo =
   | '/information/msgInfo'
   | '/market/vip'
   | '/information/faq'
+  | '/home/kefuCenter'
 
-export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
+export function MenuLink({ to, value, badge, children }: { to: MenuTo; value?: string; badge?: ReactNode; children: ReactNode }) {
   return (
     <li className="menu-item">
       <Link to={to} className="menu-link">
-        <span className="menu-link-text">{children}</span>
+        <span className="menu-link-text">{children}{badge}</span>
         {value ? <span className="menu-link-value">{value}</span> : null}
         <ChevronIcon className="menu-chevron" />
       </Link>

@@ -137,6 +137,9 @@ function Restrictions({ user }: { user: UserInfo }) {
           ))}
         </ul>
       )}
+      {list.length > 0 ? (
+        <Link to="/home/kefuCenter" className="link" data-testid="profile-contact-support"><Trans>Contact customer service</Trans></Link>
+      ) : null}
     </section>
   )
 }

@@ -6,7 +6,7 @@ import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { PasswordField } from '../../app/fields'
 import { Stepper } from '../../app/Stepper'
-import { errorText } from '../../app/errors'
+import { errorText, refusalCode } from '../../app/errors'
 import { useAttemptKey } from '../../app/idempotency'
 import { useOnline } from '../../app/useOnline'
 import { useConfig, useSessionAccount, useUser } from '../../app/queries'
@@ -20,6 +20,9 @@ import { useBankCards } from '../identity/queries'
 import { refreshLoanInfo, refreshWithdrawals, requestWithdrawal } from './actions'
 import { useCreditScore, useWithdrawals } from './queries'
 import './funds.css'
+
+/** Refusals only customer service can lift: the form links there. */
+const CONTACT_SUPPORT: ReadonlySet<string> = new Set(['account_frozen', 'account_disabled', 'login_banned'])
 
 /** /information/cashOut: money to the user's own card, with every published rule shown first. */
 export function CashOutScreen() {
@@ -78,6 +81,8 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
   const [amount, setAmount] = useState(min)
   const [fundPassword, setFundPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // Refused because the account is frozen or disabled: only customer service can lift it.
+  const [blocked, setBlocked] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const card = cards.find((c) => c.id === cardId) ?? cards[0]
@@ -90,6 +95,7 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
 
   function ask(event: FormEvent) {
     event.preventDefault()
+    setBlocked(false)
     if (!FUND_PASSWORD_PATTERN.test(fundPassword)) return setError(t`The fund password is six digits.`)
     if (amount > available) return setError(t`The available balance does not cover this amount.`)
     setError(null)
@@ -108,6 +114,7 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
       toast.success(t`Withdrawal requested: ${amountText} is frozen until it is reviewed.`)
     } catch (e) {
       setError(errorText(e))
+      setBlocked(CONTACT_SUPPORT.has(refusalCode(e) ?? ''))
     } finally {
       setBusy(false)
     }
@@ -136,6 +143,7 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
       {window ? <p className="muted">{days === 'weekdays' ? <Trans>Requests are taken on weekdays, {window} India time.</Trans> : <Trans>Requests are taken {window} India time.</Trans>}</p> : null}
       {!online ? <p className="form-error" role="status"><Trans>Withdrawing needs the internet.</Trans></p> : null}
       {error ? <p className="form-error" role="alert" data-testid="cashout-error">{error}</p> : null}
+      {error && blocked ? <Link to="/home/kefuCenter" className="link"><Trans>Contact customer service</Trans></Link> : null}
       <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || !online || available < min} data-testid="cashout-submit">
         {busy ? <Trans>Sending…</Trans> : <Trans>Withdraw</Trans>}
       </button>

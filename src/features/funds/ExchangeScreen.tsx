@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react'
+import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
@@ -185,7 +186,11 @@ function ExchangeForm({ wallets, rates, online }: { wallets: Wallet[]; rates: Ex
         <Trans>Exchange all</Trans>
       </button>
       <Preview preview={preview} rates={rates} from={from} to={to} />
-      {blocked ? <p className="form-error" role="status">{translateRefusal({ code: blocked })}</p> : null}
+      {blocked ? (
+        <p className="form-error" role="status">
+          {translateRefusal({ code: blocked })} <Link to="/home/kefuCenter" className="link"><Trans>Contact customer service</Trans></Link>
+        </p>
+      ) : null}
       {!online ? <p className="form-error" role="status" data-testid="exchange-offline"><Trans>You are offline. Exchanging needs the internet, so the rate is the current one.</Trans></p> : null}
       {error ? <p className="form-error" role="alert" data-testid="exchange-error">{error}</p> : null}
       <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy || !online || blocked !== null || from === to} data-testid="exchange-submit">

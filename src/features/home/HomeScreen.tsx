@@ -13,6 +13,7 @@ import { errorText } from '../../app/errors'
 import { useLastSignIn, useLatestNews, useSignInReward } from './queries'
 import { refreshHome, signInToday } from './actions'
 import { HomeMarket } from './HomeMarket'
+import { SupportUnreadBadge, refreshSupportUnread } from '../support/unread'
 import '../market/market.css'
 import './home.css'
 
@@ -27,6 +28,7 @@ export function HomeScreen() {
 
   useEffect(() => {
     refreshHome(lang)
+    refreshSupportUnread()
   }, [lang, account])
 
   return (
@@ -50,6 +52,10 @@ export function HomeScreen() {
           <Link to="/information/dividends" className="home-product"><Trans>Dividends</Trans></Link>
           <Link to="/home/fllow" className="home-product" data-testid="home-follow"><Trans>Copy trading</Trans></Link>
           <Link to="/home/qcList" className="home-product" data-testid="home-strategies"><Trans>Quant strategies</Trans></Link>
+          <Link to="/home/kefuCenter" className="home-product" data-testid="home-support">
+            <Trans>Customer service</Trans>
+            <SupportUnreadBadge account={account} testId="home-support-unread" />
+          </Link>
         </nav>
         <SignInCard account={account} user={user} />
         <LatestNews lang={lang} />

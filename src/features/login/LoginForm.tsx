@@ -1,5 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AccountField, PasswordField } from '../../app/fields'
 import { checkAccount } from '../../app/validation'
@@ -7,7 +7,10 @@ import { errorText, refusalCode } from '../../app/errors'
 import { translateRefusal } from '../../i18n/serverMessages'
 import { logIn } from './actions'
 
-type Errors = { account?: string; password?: string; form?: string }
+type Errors = { account?: string; password?: string; form?: string; blocked?: boolean }
+
+/** Refusals that only customer service can lift: the form links there. */
+const BLOCKED_CODES: ReadonlySet<string> = new Set(['login_banned', 'account_frozen', 'account_disabled'])
 
 /**
  * Mobile number and password, checked here first for a fast answer and then by the server; the
@@ -36,7 +39,8 @@ export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount
       await logIn(account, password)
       void navigate({ to: '/login/loginAfter', replace: true })
     } catch (error) {
-      setErrors(refusalCode(error) === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error) })
+      const code = refusalCode(error)
+      setErrors(code === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error), blocked: code !== null && BLOCKED_CODES.has(code) })
       setBusy(false)
     }
   }
@@ -55,9 +59,21 @@ export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount
         autoFocus={Boolean(initialAccount)}
       />
       {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
+      {errors.blocked ? (
+        <p>
+          <Link to="/home/kefuCenter" search={{ topic: 'login_banned', account }} className="link" data-testid="login-contact-support">
+            <Trans>Contact customer service</Trans>
+          </Link>
+        </p>
+      ) : null}
       <button type="submit" className="btn btn--primary btn--block btn--large" disabled={busy}>
         {busy ? <Trans>Logging in…</Trans> : submitLabel}
       </button>
+      <p className="auth-switch">
+        <Link to="/home/kefuCenter" search={account ? { topic: 'password_reset', account } : { topic: 'password_reset' }} className="link" data-testid="login-forgot-password">
+          <Trans>Forgot password?</Trans>
+        </Link>
+      </p>
     </form>
   )
 }

@@ -22,4 +22,9 @@ export const ADMIN_PATHS = [
   '/block/list',
   '/block/create',
   '/block/cancel',
+  '/support/list',
+  '/support/thread',
+  '/support/reply',
+  '/support/close',
+  '/support/grantReset',
 ].map((path) => `${ADMIN_PREFIX}${path}`)

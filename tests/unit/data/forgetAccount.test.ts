@@ -19,7 +19,7 @@ const PAN_A = 'ABCDE1234F'
 
 // One meta key of each per-account kind; the list comes from db.ts, so a new kind is covered.
 function accountMetaKeys(account: string): string[] {
-  return ACCOUNT_META_KINDS.map((kind) => `${kind}:${account}${kind === 'upload' ? ':7' : ''}`)
+  return ACCOUNT_META_KINDS.map((kind) => `${kind}:${account}${kind === 'upload' || kind === 'supportThread' ? ':7' : ''}`)
 }
 
 function outboxItem(account: string, key: string, state: OutboxItem['state'], seq: number): OutboxItem {
