@@ -167,6 +167,15 @@ export type ServerConfig = {
     /** How often dividends are found, entitled and paid; 0 turns it off (tests sweep by hand). */
     sweepIntervalMs: number
   }
+  // ---- privacy (issue 13) ----
+  privacy: {
+    /** Financial records (ledger, deposits, withdrawals, loans) are kept this many years after the account closes. */
+    financialYears: number
+    /** Investment data (orders, applications, investments) are kept this many years after the account closes. */
+    investmentYears: number
+    /** Below this age a parent's consent is needed (published for the privacy policy). */
+    consentAge: number
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -247,6 +256,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
       sweepIntervalMs: 60_000,
     },
     vip: { ...DEFAULT_VIP_RULES, sweepIntervalMs: 60_000 },
+    privacy: { financialYears: 5, investmentYears: 10, consentAge: 14 },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -365,6 +375,10 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'vip_levels', value: JSON.stringify(config.vip.levels) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
+    // privacy: what is kept after closure, in years, and the age of consent
+    { name: 'privacy_financial_years', value: String(config.privacy.financialYears) },
+    { name: 'privacy_investment_years', value: String(config.privacy.investmentYears) },
+    { name: 'privacy_consent_age', value: String(config.privacy.consentAge) },
     // reviews: '' when people decide them
     { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
     { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },

@@ -40,6 +40,7 @@ import { type Effect } from '../db/executor'
 import { type User } from '../db/types'
 import { checkFundPassword } from './fund-password-guard'
 import { checkSessionPassword, signInSucceeded, startRegistration, startSignIn } from './guess-guard'
+import { totpEnabled } from '../totp/repository'
 
 type AccountDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
 
@@ -105,7 +106,13 @@ export async function userInfo(deps: Pick<RouteDeps, 'db'>, userId: number, now:
   const { db } = deps
   const user = await findUserById(db, userId)
   if (!user) throw unauthorized()
-  const [inviteCode, balances, flags, signIns] = await Promise.all([userInviteCode(db, user.id), balancesOf(db, user.id), flagsOf(db, user.id), signInSummary(db, user.id)])
+  const [inviteCode, balances, flags, signIns, totpOn] = await Promise.all([
+    userInviteCode(db, user.id),
+    balancesOf(db, user.id),
+    flagsOf(db, user.id),
+    signInSummary(db, user.id),
+    totpEnabled(db, user.id),
+  ])
   return {
     account: user.account,
     inviteCode: inviteCode ?? '',
@@ -121,6 +128,7 @@ export async function userInfo(deps: Pick<RouteDeps, 'db'>, userId: number, now:
       count: user.failed_sign_ins + user.failed_sign_ins_before,
       lastAt: user.last_failed_sign_in_at ?? user.last_failed_sign_in_before_at,
     },
+    totpEnabled: totpOn,
   }
 }
 

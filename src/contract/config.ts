@@ -89,6 +89,10 @@ export const CONFIG_NAMES = [
   'withdraw_min_credit_score',
   'vip_window_days',
   'vip_levels',
+  // privacy (issue 13): records kept after an account is closed, and the age below which a parent consents
+  'privacy_financial_years',
+  'privacy_investment_years',
+  'privacy_consent_age',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',
