@@ -12,6 +12,7 @@ import {
   flagSummary,
   fundPasswordRefusal,
   fundPasswordWrong,
+  accountClosed,
   inviteCodeInvalid,
   loginFailed,
   loginFlagRefusal,
@@ -41,6 +42,8 @@ import { type User } from '../db/types'
 import { checkFundPassword } from './fund-password-guard'
 import { checkSessionPassword, signInSucceeded, startRegistration, startSignIn } from './guess-guard'
 import { totpEnabled } from '../totp/repository'
+import { signInCode } from '../totp/service'
+import { totpInvalid, totpRequired } from '../totp/rules'
 
 type AccountDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
 
@@ -77,7 +80,7 @@ export async function register(deps: AccountDeps, r: Registration & { clientIp: 
  */
 export async function logIn(
   deps: AccountDeps,
-  s: { account: string; password: string; clientIp: string; now: number },
+  s: { account: string; password: string; totpCode?: string | undefined; clientIp: string; now: number },
 ): Promise<{ token: string; account: string; expiresAt: number }> {
   const { db, config } = deps
   const key = `user:${s.account}`
@@ -90,7 +93,14 @@ export async function logIn(
     if (user) await noteFailedSignIn(db, user.id, s.now)
     throw loginFailed()
   }
+  // Two-step sign-in (server/totp/service.ts): a wrong or used code keeps the attempt as a
+  // failure, so the sign-in limiter counts code guesses like password guesses.
+  const second = await signInCode(db, { userId: user.id, totpCode: s.totpCode, now: s.now })
+  if (second === 'invalid') throw totpInvalid()
   await signInSucceeded(deps, { key, clientIp: s.clientIp })
+  // A closed account (an approved deletion request) never signs in again.
+  if (user.closed_at !== null) throw accountClosed()
+  if (second === 'required') throw totpRequired()
   const flagRefusal = loginFlagRefusal(await flagsOf(db, user.id))
   if (flagRefusal) throw flagRefusal
   await rollFailedSignIns(db, user.id)
