@@ -50,6 +50,7 @@ import { Route as InformationFundRecordRouteImport } from './routes/information/
 import { Route as InformationJkjlRouteImport } from './routes/information/jkjl'
 import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
+import { Route as InformationPjRouteImport } from './routes/information/pj'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
 import { Route as InformationSafetyRouteImport } from './routes/information/safety'
@@ -279,6 +280,11 @@ const InformationLoginPassRoute = InformationLoginPassRouteImport.update({
   path: '/information/loginPass',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationPjRoute = InformationPjRouteImport.update({
+  id: '/information/pj',
+  path: '/information/pj',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationRechargeRoute = InformationRechargeRouteImport.update({
   id: '/information/recharge',
   path: '/information/recharge',
@@ -426,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -490,6 +497,7 @@ export interface FileRoutesByTo {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -555,6 +563,7 @@ export interface FileRoutesById {
   '/information/jkjl': typeof InformationJkjlRoute
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -621,6 +630,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -685,6 +695,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -749,6 +760,7 @@ export interface FileRouteTypes {
     | '/information/jkjl'
     | '/information/loan'
     | '/information/loginPass'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -814,6 +826,7 @@ export interface RootRouteChildren {
   InformationJkjlRoute: typeof InformationJkjlRoute
   InformationLoanRoute: typeof InformationLoanRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
+  InformationPjRoute: typeof InformationPjRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
   InformationSafetyRoute: typeof InformationSafetyRoute
@@ -1128,6 +1141,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationLoginPassRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/pj': {
+      id: '/information/pj'
+      path: '/information/pj'
+      fullPath: '/information/pj'
+      preLoaderRoute: typeof InformationPjRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/recharge': {
       id: '/information/recharge'
       path: '/information/recharge'
@@ -1318,6 +1338,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationJkjlRoute: InformationJkjlRoute,
   InformationLoanRoute: InformationLoanRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
+  InformationPjRoute: InformationPjRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,
   InformationSafetyRoute: InformationSafetyRoute,

@@ -20,6 +20,7 @@ import type {
   Loan,
   LoanInfo,
   LoanRecord,
+  DeletionInfo,
 } from '../contract/replies'
 import type { BankCard, StoredRealName } from './identity'
 import type { Recharge, RechargeChannel } from './recharges'
@@ -264,6 +265,13 @@ export const restoreAccountMeta = {
       ),
     }),
   ) satisfies Restore<LoanRecord[]>,
+  deletionInfo: object({
+    request: nullable(
+      object({ id: num, status: oneOf('pending', 'approved', 'rejected', 'cancelled'), reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
+    ),
+    blockers: listOf(oneOf('open_positions', 'pending_orders', 'balance', 'unpaid_loan', 'fund_operation_pending')),
+    keep: listOf(object({ record: oneOf('financial', 'investment'), years: num, until: num })),
+  }) satisfies Restore<DeletionInfo>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */

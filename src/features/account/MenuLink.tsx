@@ -24,6 +24,7 @@ type MenuTo =
   | '/information/loan'
   | '/information/jkjl'
   | '/market/vip'
+  | '/information/pj'
 
 export function MenuLink({ to, value, children }: { to: MenuTo; value?: string; children: ReactNode }) {
   return (
