@@ -7,7 +7,8 @@
  * takes one; a recovery code works in its place. The privacy policy shows the published
  * retention periods; the data file downloads and is the account's; a deletion request is sent
  * with the password, shown in review, approved by an operator (adminCall), and from then on the
- * account cannot sign in. The demo account, with money in its wallet, is told what blocks it.
+ * account cannot sign in. The demo account, with money in its wallet, is told what blocks it, and
+ * with two-step sign-in on, its withdrawal form asks for a code and goes through with one.
  * Waits are for states on screen or replies, never for time.
  */
 import { readFile } from 'node:fs/promises'
@@ -35,15 +36,49 @@ async function freshPage(): Promise<Page> {
   return page
 }
 
-/** The secret as the screen shows it, and the steps whose codes the server has taken (a code works once). */
-let secret = ''
-let lastUsedStep = 0
+/** An authenticator app: the secret as the screen showed it, and the last step whose code the server took (a code works once). */
+type Authenticator = { secret: string; lastUsedStep: number }
 
 /** A code the server has not seen: the current step's, or the next one's (within its ±1 window) if the current was used. */
-function nextCode(): string {
-  const step = Math.max(stepAt(Date.now()), lastUsedStep + 1)
-  lastUsedStep = step
-  return hotp(base32Decode(secret), step)
+function nextCode(app: Authenticator): string {
+  const step = Math.max(stepAt(Date.now()), app.lastUsedStep + 1)
+  app.lastUsedStep = step
+  return hotp(base32Decode(app.secret), step)
+}
+
+/**
+ * Turns two-step sign-in on from the safety screen as a person would: the password, the key
+ * read off the screen into the "app", its code; returns the app and the recovery codes shown.
+ */
+async function turnOnTwoStep(page: Page, password: string): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
+  await page.goto(`${server.url}/#/information/safety`)
+  const card = page.getByTestId('totp-card')
+  await expect.poll(() => card.getAttribute('data-enabled'), { timeout: 15_000 }).toBe('false')
+  await card.getByTestId('totp-start').click()
+  await card.locator('input[name=totpPassword]').fill(password)
+  await card.getByTestId('totp-password-submit').click()
+
+  const key = card.getByTestId('totp-secret')
+  const app = { secret: (await key.getAttribute('data-secret', { timeout: 15_000 })) ?? '', lastUsedStep: 0 }
+  expect(app.secret).toMatch(/^[A-Z2-7]{32}$/)
+  // The key in groups of four, as authenticator apps show a typed key.
+  expect((await key.textContent())?.replace(/\s/g, '')).toBe(app.secret)
+  await expect.poll(() => card.getByTestId('totp-qr').getAttribute('data-state'), { timeout: 15_000 }).toBe('drawn')
+
+  await card.getByTestId('totp-enable-code').fill(nextCode(app))
+  await card.getByTestId('totp-enable-submit').click()
+  const codes = card.getByTestId('totp-recovery-codes').locator('li')
+  await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
+  const recoveryCodes = await codes.allTextContents()
+
+  // "Done" waits for the user to say the codes are saved; then they are gone for good.
+  expect(await card.getByTestId('totp-recovery-done').isDisabled()).toBe(true)
+  await card.getByTestId('totp-recovery-saved').check()
+  await card.getByTestId('totp-recovery-done').click()
+  await card.getByTestId('totp-on').waitFor()
+  expect(await card.getAttribute('data-enabled')).toBe('true')
+  expect(await page.getByTestId('totp-recovery-codes').count()).toBe(0)
+  return { app, recoveryCodes }
 }
 
 async function fillLogin(page: Page, who: { account: string; password: string }) {
@@ -70,41 +105,17 @@ afterAll(async () => {
   await server?.stop()
 })
 
+/** The new account's authenticator, once two-step sign-in is on. */
+let app: Authenticator = { secret: '', lastUsedStep: 0 }
+
 describe('two-step sign-in', () => {
   let recoveryCodes: string[] = []
 
   it('turns on from the safety screen: password, QR code and key, a code from the app, recovery codes shown once', async () => {
     const page = await freshPage()
     await signIn(page, server.url, { account: ACCOUNT, password: PASSWORD })
-    await page.goto(`${server.url}/#/information/safety`)
-    const card = page.getByTestId('totp-card')
-    await expect.poll(() => card.getAttribute('data-enabled'), { timeout: 15_000 }).toBe('false')
-    await card.getByTestId('totp-start').click()
-    await card.locator('input[name=totpPassword]').fill(PASSWORD)
-    await card.getByTestId('totp-password-submit').click()
-
-    const key = card.getByTestId('totp-secret')
-    secret = (await key.getAttribute('data-secret', { timeout: 15_000 })) ?? ''
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
-    // The key in groups of four, as authenticator apps show a typed key.
-    expect((await key.textContent())?.replace(/\s/g, '')).toBe(secret)
-    await expect.poll(() => card.getByTestId('totp-qr').getAttribute('data-state'), { timeout: 15_000 }).toBe('drawn')
-    expect(await card.getByTestId('totp-qr').getAttribute('aria-label')).toBeTruthy()
-
-    await card.getByTestId('totp-enable-code').fill(nextCode())
-    await card.getByTestId('totp-enable-submit').click()
-    const codes = card.getByTestId('totp-recovery-codes').locator('li')
-    await expect.poll(() => codes.count(), { timeout: 15_000 }).toBe(10)
-    recoveryCodes = await codes.allTextContents()
+    ;({ app, recoveryCodes } = await turnOnTwoStep(page, PASSWORD))
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/)
-
-    // "Done" waits for the user to say the codes are saved; then they are gone for good.
-    expect(await card.getByTestId('totp-recovery-done').isDisabled()).toBe(true)
-    await card.getByTestId('totp-recovery-saved').check()
-    await card.getByTestId('totp-recovery-done').click()
-    await card.getByTestId('totp-on').waitFor()
-    expect(await card.getAttribute('data-enabled')).toBe('true')
-    expect(await page.getByTestId('totp-recovery-codes').count()).toBe(0)
   })
 
   it('asks for a code after the password, refuses a wrong one, and signs in with the right one', async () => {
@@ -114,7 +125,7 @@ describe('two-step sign-in', () => {
     await code.waitFor({ timeout: 15_000 })
     expect(page.url()).toMatch(/#\/login\/login/)
 
-    const right = nextCode()
+    const right = nextCode(app)
     const wrong = right === '000000' ? '111111' : '000000'
     await code.fill(wrong)
     await page.locator('button[type=submit]').click()
@@ -147,7 +158,7 @@ describe('the privacy policy, the data file and deleting the account', () => {
   beforeAll(async () => {
     page = await freshPage()
     await fillLogin(page, { account: ACCOUNT, password: PASSWORD })
-    await page.getByTestId('totp-code').fill(nextCode())
+    await page.getByTestId('totp-code').fill(nextCode(app))
     await page.locator('button[type=submit]').click()
     await page.waitForURL(/#\/home\/index/, { timeout: 15_000 })
   })
@@ -198,14 +209,48 @@ describe('the privacy policy, the data file and deleting the account', () => {
     expect(await after.getByTestId('totp-code').count()).toBe(0)
   })
 
-  it('tells an account with money in its wallet what stands in the way of deleting it', async () => {
-    const demo = await freshPage()
+})
+
+describe('the demo account: what blocks deleting it, and a withdrawal with two-step sign-in on', () => {
+  let demo: Page
+
+  beforeAll(async () => {
+    demo = await freshPage()
     await signIn(demo, server.url, DEMO)
+  })
+
+  it('tells an account with money in its wallet what stands in the way of deleting it', async () => {
     await demo.goto(`${server.url}/#/information/pj`)
     const blockers = demo.getByTestId('deletion-blockers')
     await blockers.waitFor({ timeout: 15_000 })
     expect(await blockers.locator('[data-blocker=balance]').count()).toBe(1)
     expect(await demo.getByTestId('deletion-form').count()).toBe(0)
+  })
+
+  it('asks for a code on the withdrawal form, and withdraws with one', async () => {
+    await demo.goto(`${server.url}/#/information/addBankCard`)
+    await expect.poll(() => demo.locator('input[name=holder]').inputValue(), { timeout: 15_000 }).not.toBe('')
+    await demo.locator('input[name=accountNumber]').fill('123456789012')
+    await demo.locator('input[name=ifsc]').fill('SBIN0001234')
+    await demo.locator('input[name=bank]').fill('State Bank of India')
+    await demo.locator('input[name=branch]').fill('Fort, Mumbai')
+    await demo.getByTestId('card-submit').click()
+    await expect.poll(() => demo.getByTestId('bank-card').count(), { timeout: 15_000 }).toBe(1)
+
+    const { app: demoApp } = await turnOnTwoStep(demo, DEMO.password)
+    await demo.goto(`${server.url}/#/information/cashOut`)
+    await demo.getByTestId('cashout-form').waitFor({ timeout: 15_000 })
+    await demo.getByTestId('cashout-amount-input').fill('2500')
+    await demo.getByTestId('cashout-amount-input').press('Tab')
+    await demo.locator('input[name=fundPassword]').fill('123456')
+    // Without a code the form says what is missing before anything is sent.
+    await demo.getByTestId('cashout-submit').click()
+    await expect.poll(() => demo.getByTestId('cashout-error').textContent()).toMatch(/authenticator/)
+
+    await demo.getByTestId('totp-code').fill(nextCode(demoApp))
+    await demo.getByTestId('cashout-submit').click()
+    await demo.locator('dialog[open]').getByTestId('confirm-ok').click()
+    await expect.poll(() => demo.getByTestId('withdrawal').first().getAttribute('data-status'), { timeout: 15_000 }).toBe('pending')
   })
 
   it('raised no page errors', () => {
