@@ -339,6 +339,9 @@ export type DeletionRequestsTable = {
   id: Generated<number>
   user_id: number
   status: Generated<DeletionStatus>
+  /** The retention years the user was shown when asking (config.privacy then). */
+  financial_years: number
+  investment_years: number
   reason: string | null
   created_at: number
   decided_at: number | null

@@ -21,10 +21,14 @@ CREATE TABLE totp_recovery_codes (
 CREATE INDEX totp_recovery_codes_user_idx ON totp_recovery_codes (user_id);
 
 -- Deletion requests, reviewed in the back office (queue 'deletion'). At most one pending per user.
+-- The retention years in force when the user asked are kept with the request: the approval keeps
+-- the records for as long as the user was told.
 CREATE TABLE deletion_requests (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id bigint NOT NULL REFERENCES users (id),
   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected', 'cancelled')),
+  financial_years integer NOT NULL CHECK (financial_years >= 0),
+  investment_years integer NOT NULL CHECK (investment_years >= 0),
   reason text,
   created_at bigint NOT NULL,
   decided_at bigint,
