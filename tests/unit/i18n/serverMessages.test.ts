@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { msg } from '@lingui/core/macro'
 import { readCatalog } from './catalogs'
-import { activateLanguage, i18n } from '../../../src/i18n/setup'
+import { activateLanguage, i18n, loadArea, type CatalogArea } from '../../../src/i18n/setup'
+import { AREAS } from '../../../lingui.config'
 import { LEGACY_TEMPLATES, legacyTemplate, translateRefusal } from '../../../src/i18n/serverMessages'
 import { CLIENT_REFUSAL_CODES, REFUSAL_CODES, paramNamesOf, type ClientRefusalCode, type RefusalCode, type RefusalParamName, type RefusalParams } from '../../../src/contract/refusals'
 
@@ -37,6 +38,9 @@ function paramSets(code: Code): RefusalParams[] {
 describe('translateRefusal in English', () => {
   beforeEach(async () => {
     await activateLanguage('en')
+    // An area's refusal sentences (src/features/<area>/refusals.ts) are in its own catalog, which
+    // the app loads with the area's screens: loaded here, every code has its sentence.
+    for (const area of Object.keys(AREAS) as CatalogArea[]) await loadArea(area)
   })
 
   it('translates a code with numeric params', () => {
