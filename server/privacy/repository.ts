@@ -24,7 +24,7 @@ export async function insertDeletionRequest(
   const row = await trx
     .insertInto('deletion_requests')
     .values({ user_id: r.userId, status: 'pending', financial_years: r.financialYears, investment_years: r.investmentYears, reason: null, created_at: r.now, decided_at: null, decided_by: null })
-    .onConflict((oc) => oc.column('user_id').where('status', '=', 'pending').doNothing())
+    .onConflict((oc) => oc.column('user_id').where('status', '=', sql.lit('pending')).doNothing()) // a literal, so PostgreSQL infers the partial index
     .returning(requestColumns)
     .executeTakeFirst()
   return row ?? null

@@ -18,6 +18,7 @@ import { revokeSession } from '../accounts/session-repository'
 import { type SessionRef } from '../accounts/service'
 import { blockerFacts, cancelDeletionRequest, closeAccount, deletionReviews, insertDeletionRequest, latestDeletionRequest, markDeletionDecided, walletTotals } from './repository'
 import { type ReviewItem } from '../../src/contract/admin-replies'
+import { audit } from '../admin/audit-repository'
 import { addYears, blockersOf, deletionBlocked, deletionNotPending, deletionPending, keepList } from './rules'
 
 type PrivacyDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
@@ -85,12 +86,10 @@ export async function decideDeletion(trx: Tx, d: { id: number; approve: boolean;
   await lockUsers(trx, [decided.userId])
   const [first] = blockersOf(await blockerFacts(trx, decided.userId))
   if (first) throw deletionBlocked(first)
-  await closeAccount(trx, {
-    userId: decided.userId,
-    keepFinancialUntil: addYears(d.now, decided.financialYears),
-    keepInvestmentUntil: addYears(d.now, decided.investmentYears),
-    now: d.now,
-  })
+  const keep = { keepFinancialUntil: addYears(d.now, decided.financialYears), keepInvestmentUntil: addYears(d.now, decided.investmentYears) }
+  await closeAccount(trx, { userId: decided.userId, ...keep, now: d.now })
+  // The closure and what it keeps until when, beside the review's own row (same transaction).
+  await audit(trx, { operator: d.operator, action: 'account_closed', userId: decided.userId, subject: `deletion:${d.id}`, detail: keep, now: d.now })
   return true
 }
 

@@ -100,6 +100,16 @@ describe('asking', () => {
   })
 })
 
+describe('racing requests', () => {
+  it('five at once make one request; the rest are told one is pending', async () => {
+    const who = await emptyAccount()
+    const replies = await Promise.all(Array.from({ length: 5 }, () => ask(who)))
+    expect(replies.filter((r) => r.body.status === 1)).toHaveLength(1)
+    expect(replies.filter((r) => r.body.code === 'deletion_pending')).toHaveLength(4)
+    expect(await t.database.db.selectFrom('deletion_requests').select('id').where('user_id', '=', who.userId).execute()).toHaveLength(1)
+  })
+})
+
 describe('the review', () => {
   it('is a people-only queue: the demo reviewer leaves it alone', async () => {
     const who = await emptyAccount()
@@ -133,7 +143,12 @@ describe('the review', () => {
     const at = t.clock.now()
     const decided = await decide(request.id, true)
     expect(decided.body, decided.raw).toMatchObject({ status: 1 })
-    expect((await desk.auditActions()).some((a) => a.action === 'review_approved' && a.subject === `deletion:${request.id}`)).toBe(true)
+    const actions = await desk.auditActions()
+    expect(actions.some((a) => a.action === 'review_approved' && a.subject === `deletion:${request.id}`)).toBe(true)
+    expect(actions.find((a) => a.action === 'account_closed' && a.subject === `deletion:${request.id}`)?.detail).toEqual({
+      keepFinancialUntil: addYears(at, 5),
+      keepInvestmentUntil: addYears(at, 10),
+    })
 
     // The old session is ended, and the password no longer signs in.
     expect((await t.call('/user/info', {}, { headers: who.headers })).statusCode).toBe(401)
