@@ -69,7 +69,7 @@ export const privacyRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
       schema: {
         tags: ['privacy'],
         summary: 'Ask to close the account and erase what the law does not keep; a person reviews it (queue deletion)',
-        description: `Refusals: password_wrong, deletion_pending, deletion_blocked {reason: open_positions | pending_orders | balance | unpaid_loan | fund_operation_pending}; ${TOO_MANY} (rule password)`,
+        description: `Refusals: password_wrong, deletion_pending, deletion_blocked {reason} (the first blocker: open_positions, pending_orders, balance, unpaid_loan or fund_operation_pending); ${TOO_MANY} (rule password)`,
         headers: IdempotencyHeaders,
         body: Type.Object({ password: PasswordText }),
         response: replies(DeletionInfo),
