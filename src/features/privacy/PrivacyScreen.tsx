@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro'
+import { Link } from '@tanstack/react-router'
 import { BackBar } from '../../app/BackBar'
 import { useSessionAccount } from '../../app/queries'
 import { DataExportCard } from './DataExportCard'
@@ -64,6 +65,10 @@ export function PrivacyScreen() {
             <DataExportCard />
             <DeletionCard account={account} />
           </>
+        ) : account === null ? (
+          <p className="card muted" data-testid="privacy-signed-out">
+            <Trans><Link to="/login/login" className="link">Log in</Link> to download your data or to ask for your account to be deleted.</Trans>
+          </p>
         ) : null}
       </div>
     </div>
