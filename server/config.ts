@@ -182,6 +182,15 @@ export type ServerConfig = {
     /** How long an operator's password-reset grant lasts, ms. */
     resetGrantMs: number
   }
+  // ---- privacy (issue 13) ----
+  privacy: {
+    /** Financial records (ledger, deposits, withdrawals, loans) are kept this many years after the account closes. */
+    financialYears: number
+    /** Investment data (orders, applications, investments) are kept this many years after the account closes. */
+    investmentYears: number
+    /** Below this age a parent's consent is needed (published for the privacy policy). */
+    consentAge: number
+  }
   // ---- reviews (issue 4) ----
   /**
    * The demo approves a review this many seconds after it is sent, so one person can try every
@@ -264,6 +273,7 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     vip: { ...DEFAULT_VIP_RULES, sweepIntervalMs: 60_000 },
     quiz: DEFAULT_QUIZ_RULES,
     support: { replyHours: 24, complaintDays: 21, guestPerHour: 5, resetGrantMs: 24 * 3_600_000 },
+    privacy: { financialYears: 5, investmentYears: 10, consentAge: 14 },
     cryptoLotMicro: 10_000,
     forexLotUnits: 1_000,
     marketOrderReconfirmSeconds: 60,
@@ -392,6 +402,10 @@ export function publishedConfig(config: ServerConfig): ConfigItem[] {
     { name: 'support_guest_per_hour', value: String(config.support.guestPerHour) },
     { name: 'dividend_pay_delay_seconds', value: String(Math.round(config.dividends.payDelayMs / 1000)) },
     { name: 'dividend_application_required', value: config.dividends.applicationRequired ? '1' : '0' },
+    // privacy: what is kept after closure, in years, and the age of consent
+    { name: 'privacy_financial_years', value: String(config.privacy.financialYears) },
+    { name: 'privacy_investment_years', value: String(config.privacy.investmentYears) },
+    { name: 'privacy_consent_age', value: String(config.privacy.consentAge) },
     // reviews: '' when people decide them
     { name: 'auto_review_seconds', value: config.autoReviewSeconds === null ? '' : String(config.autoReviewSeconds) },
     { name: 'market_order_reconfirm_seconds', value: String(config.marketOrderReconfirmSeconds) },

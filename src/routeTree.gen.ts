@@ -53,6 +53,7 @@ import { Route as InformationJkjlRouteImport } from './routes/information/jkjl'
 import { Route as InformationLoanRouteImport } from './routes/information/loan'
 import { Route as InformationLoginPassRouteImport } from './routes/information/loginPass'
 import { Route as InformationMsgInfoRouteImport } from './routes/information/msgInfo'
+import { Route as InformationPjRouteImport } from './routes/information/pj'
 import { Route as InformationRechargeRouteImport } from './routes/information/recharge'
 import { Route as InformationRechargeChannelRouteImport } from './routes/information/rechargeChannel'
 import { Route as InformationSafetyRouteImport } from './routes/information/safety'
@@ -297,6 +298,11 @@ const InformationMsgInfoRoute = InformationMsgInfoRouteImport.update({
   path: '/information/msgInfo',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InformationPjRoute = InformationPjRouteImport.update({
+  id: '/information/pj',
+  path: '/information/pj',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InformationRechargeRoute = InformationRechargeRouteImport.update({
   id: '/information/recharge',
   path: '/information/recharge',
@@ -447,6 +453,7 @@ export interface FileRoutesByFullPath {
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -514,6 +521,7 @@ export interface FileRoutesByTo {
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -582,6 +590,7 @@ export interface FileRoutesById {
   '/information/loan': typeof InformationLoanRoute
   '/information/loginPass': typeof InformationLoginPassRoute
   '/information/msgInfo': typeof InformationMsgInfoRoute
+  '/information/pj': typeof InformationPjRoute
   '/information/recharge': typeof InformationRechargeRoute
   '/information/rechargeChannel': typeof InformationRechargeChannelRoute
   '/information/safety': typeof InformationSafetyRoute
@@ -651,6 +660,7 @@ export interface FileRouteTypes {
     | '/information/loan'
     | '/information/loginPass'
     | '/information/msgInfo'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -718,6 +728,7 @@ export interface FileRouteTypes {
     | '/information/loan'
     | '/information/loginPass'
     | '/information/msgInfo'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -785,6 +796,7 @@ export interface FileRouteTypes {
     | '/information/loan'
     | '/information/loginPass'
     | '/information/msgInfo'
+    | '/information/pj'
     | '/information/recharge'
     | '/information/rechargeChannel'
     | '/information/safety'
@@ -853,6 +865,7 @@ export interface RootRouteChildren {
   InformationLoanRoute: typeof InformationLoanRoute
   InformationLoginPassRoute: typeof InformationLoginPassRoute
   InformationMsgInfoRoute: typeof InformationMsgInfoRoute
+  InformationPjRoute: typeof InformationPjRoute
   InformationRechargeRoute: typeof InformationRechargeRoute
   InformationRechargeChannelRoute: typeof InformationRechargeChannelRoute
   InformationSafetyRoute: typeof InformationSafetyRoute
@@ -1188,6 +1201,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InformationMsgInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/information/pj': {
+      id: '/information/pj'
+      path: '/information/pj'
+      fullPath: '/information/pj'
+      preLoaderRoute: typeof InformationPjRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/information/recharge': {
       id: '/information/recharge'
       path: '/information/recharge'
@@ -1381,6 +1401,7 @@ const rootRouteChildren: RootRouteChildren = {
   InformationLoanRoute: InformationLoanRoute,
   InformationLoginPassRoute: InformationLoginPassRoute,
   InformationMsgInfoRoute: InformationMsgInfoRoute,
+  InformationPjRoute: InformationPjRoute,
   InformationRechargeRoute: InformationRechargeRoute,
   InformationRechargeChannelRoute: InformationRechargeChannelRoute,
   InformationSafetyRoute: InformationSafetyRoute,

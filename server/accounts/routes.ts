@@ -7,7 +7,7 @@ import { Type } from 'typebox'
 import { sessionOf } from '../plugins/auth'
 import { ok } from '../plugins/envelope'
 import { revokeSession } from './session-repository'
-import { LoginReply, Registered, SignInReply, UserInfo } from '../../src/contract/replies'
+import { LoginReply, Registered, SignInReply, TOTP_CODE_MAX, UserInfo } from '../../src/contract/replies'
 import { type RouteDeps } from '../http/deps'
 import { changeLoginPassword, logIn, register, setFundPassword, userInfo } from './service'
 import { signInForDay } from './sign-in-service'
@@ -21,7 +21,11 @@ const RegisterBody = Type.Object({
   agree: Type.Boolean(),
 })
 
-const LoginBody = Type.Object({ account: ShortText(), password: PasswordText })
+const LoginBody = Type.Object({
+  account: ShortText(),
+  password: PasswordText,
+  totpCode: Type.Optional(ShortText(TOTP_CODE_MAX)),
+})
 
 const LoginPassBody = Type.Object({ oldPassword: PasswordText, password: PasswordText, confirmPassword: PasswordText })
 
@@ -55,7 +59,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         tags: ['user'],
         summary: 'Sign in; returns the session token',
         description:
-          `Refusals: login_failed, account_disabled {reason}, login_banned {reason}, account_frozen {reason}; ${TOO_MANY} (rules account_address, address). Past login_slow_after failures on the account from any address, the answer comes after a growing delay.`,
+          `Refusals: login_failed, totp_invalid (a wrong or used code, counted like a wrong password), account_closed, totp_required (two-step sign-in is on: send totpCode, 6 digits or a recovery code), account_disabled {reason}, login_banned {reason}, account_frozen {reason}; ${TOO_MANY} (rules account_address, address). Past login_slow_after failures on the account from any address, the answer comes after a growing delay.`,
         body: LoginBody,
         response: replies(LoginReply),
       },

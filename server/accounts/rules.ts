@@ -54,6 +54,11 @@ export function registrationRefusal(input: Registration, rules: PasswordRules): 
   return null
 }
 
+/** An approved deletion request closed the account: it never signs in again. */
+export function accountClosed(): DomainRefusal {
+  return new DomainRefusal('account_closed', {}, 'This account was closed at its owner\'s request.')
+}
+
 export function inviteCodeInvalid(): DomainRefusal {
   return new DomainRefusal('invite_code_invalid', {}, 'The invite code is not valid.')
 }

@@ -12,6 +12,7 @@ import {
   flagSummary,
   fundPasswordRefusal,
   fundPasswordWrong,
+  accountClosed,
   inviteCodeInvalid,
   loginFailed,
   loginFlagRefusal,
@@ -42,6 +43,9 @@ import { type Effect } from '../db/executor'
 import { type User } from '../db/types'
 import { checkFundPassword } from './fund-password-guard'
 import { checkSessionPassword, signInSucceeded, startRegistration, startSignIn } from './guess-guard'
+import { totpEnabled } from '../totp/repository'
+import { signInCode } from '../totp/service'
+import { totpInvalid, totpRequired } from '../totp/rules'
 
 type AccountDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
 
@@ -86,7 +90,7 @@ async function noteFailedSignInAndTell(db: AccountDeps['db'], userId: number, no
  */
 export async function logIn(
   deps: AccountDeps,
-  s: { account: string; password: string; clientIp: string; now: number },
+  s: { account: string; password: string; totpCode?: string | undefined; clientIp: string; now: number },
 ): Promise<{ token: string; account: string; expiresAt: number }> {
   const { db, config } = deps
   const key = `user:${s.account}`
@@ -99,7 +103,14 @@ export async function logIn(
     if (user) await noteFailedSignInAndTell(db, user.id, s.now)
     throw loginFailed()
   }
+  // Two-step sign-in (server/totp/service.ts): a wrong or used code keeps the attempt as a
+  // failure, so the sign-in limiter counts code guesses like password guesses.
+  const second = await signInCode(db, { userId: user.id, totpCode: s.totpCode, now: s.now })
+  if (second === 'invalid') throw totpInvalid()
   await signInSucceeded(deps, { key, clientIp: s.clientIp })
+  // A closed account (an approved deletion request) never signs in again.
+  if (user.closed_at !== null) throw accountClosed()
+  if (second === 'required') throw totpRequired()
   const flagRefusal = loginFlagRefusal(await flagsOf(db, user.id))
   if (flagRefusal) throw flagRefusal
   await rollFailedSignIns(db, user.id)
@@ -115,7 +126,13 @@ export async function userInfo(deps: Pick<RouteDeps, 'db'>, userId: number, now:
   const { db } = deps
   const user = await findUserById(db, userId)
   if (!user) throw unauthorized()
-  const [inviteCode, balances, flags, signIns] = await Promise.all([userInviteCode(db, user.id), balancesOf(db, user.id), flagsOf(db, user.id), signInSummary(db, user.id)])
+  const [inviteCode, balances, flags, signIns, totpOn] = await Promise.all([
+    userInviteCode(db, user.id),
+    balancesOf(db, user.id),
+    flagsOf(db, user.id),
+    signInSummary(db, user.id),
+    totpEnabled(db, user.id),
+  ])
   return {
     account: user.account,
     inviteCode: inviteCode ?? '',
@@ -131,6 +148,7 @@ export async function userInfo(deps: Pick<RouteDeps, 'db'>, userId: number, now:
       count: user.failed_sign_ins + user.failed_sign_ins_before,
       lastAt: user.last_failed_sign_in_at ?? user.last_failed_sign_in_before_at,
     },
+    totpEnabled: totpOn,
   }
 }
 

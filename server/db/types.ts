@@ -4,7 +4,7 @@
  * A column rename here needs a migration in migrations/.
  */
 import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
-import { type BlockApplicationStatus, type BlockSession, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type InboxKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
+import { type BlockApplicationStatus, type BlockSession, type DeletionStatus, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type InboxKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
 export type { RealNameStatus }
@@ -26,6 +26,11 @@ export type UsersTable = {
   last_failed_sign_in_at: number | null
   failed_sign_ins_before: Generated<number>
   last_failed_sign_in_before_at: number | null
+  /** An approved deletion request closed the account (issue 13): no sign-in ever again. */
+  closed_at: number | null
+  /** Until when the kept financial and investment records stay (closure plus the years in config.privacy). */
+  keep_financial_until: number | null
+  keep_investment_until: number | null
 }
 
 export type InviteCodesTable = {
@@ -311,6 +316,38 @@ export type UsdtAddressesTable = {
 }
 
 /** Issue 13: what happened to an account, one row per event, written in the event's transaction. */
+/** Two-step sign-in (issue 13): one secret per user, on once confirmed. */
+export type TotpTable = {
+  user_id: number
+  secret: string
+  created_at: number
+  enabled_at: number | null
+  /** The 30-second step of the last code accepted: a step at or before it is refused (a code works once). */
+  last_used_step: number | null
+}
+
+export type TotpRecoveryCodesTable = {
+  id: Generated<number>
+  user_id: number
+  /** sha256 hex of the normalised code. */
+  code_hash: string
+  created_at: number
+  used_at: number | null
+}
+
+export type DeletionRequestsTable = {
+  id: Generated<number>
+  user_id: number
+  status: Generated<DeletionStatus>
+  /** The retention years the user was shown when asking (config.privacy then). */
+  financial_years: number
+  investment_years: number
+  reason: string | null
+  created_at: number
+  decided_at: number | null
+  decided_by: string | null
+}
+
 export type InboxMessagesTable = {
   id: GeneratedAlways<number>
   user_id: number
@@ -395,6 +432,9 @@ export type Database = {
   support_threads: SupportThreadsTable
   support_messages: SupportMessagesTable
   support_guest_creations: SupportGuestCreationsTable
+  totp: TotpTable
+  totp_recovery_codes: TotpRecoveryCodesTable
+  deletion_requests: DeletionRequestsTable
 }
 
 /** Issue 13: a customer-service thread, a user's or a guest's; see 1764500001000_support.sql. */

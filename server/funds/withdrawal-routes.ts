@@ -10,8 +10,8 @@ import { ok } from '../plugins/envelope'
 import { withdrawalsOf } from './withdrawal-repository'
 import { requestWithdrawal } from './withdrawal-service'
 import { type RouteDeps } from '../http/deps'
-import { EmptyObject, Id, IdempotencyHeaders, PasswordText, replies } from '../http/schemas'
-import { Withdrawal } from '../../src/contract/replies'
+import { EmptyObject, Id, IdempotencyHeaders, PasswordText, ShortText, replies } from '../http/schemas'
+import { TOTP_CODE_MAX, Withdrawal } from '../../src/contract/replies'
 
 export const withdrawalRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, runIdempotent } = deps
@@ -24,10 +24,15 @@ export const withdrawalRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
         tags: ['funds'],
         summary: 'Ask to withdraw to one of your cards: the amount is frozen until the review pays it or gives it back',
         description:
-          'Refusals: withdrawal_disabled {reason}, real_name_required {status}, fund_password_not_set, fund_password_wrong, card_not_found, ' +
-          'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords',
+          'Refusals: withdrawal_disabled {reason}, real_name_required {status}, fund_password_not_set, fund_password_wrong, totp_required, totp_invalid (two-step sign-in on: totpCode, 6 digits or a recovery code), card_not_found, ' +
+          'withdraw_below_min {min}, withdraw_above_max {max}, outside_window {from,to,days?}, insufficient_balance {available,required}, fund_operation_pending; HTTP 429 too_many_attempts {retryAfter} after 5 wrong fund passwords (or 5 wrong codes)',
         headers: IdempotencyHeaders,
-        body: Type.Object({ amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }), cardId: Id, fundPassword: PasswordText }),
+        body: Type.Object({
+          amount: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'paise' }),
+          cardId: Id,
+          fundPassword: PasswordText,
+          totpCode: Type.Optional(ShortText(TOTP_CODE_MAX)),
+        }),
         response: replies(Withdrawal),
       },
     },

@@ -9,6 +9,8 @@ import { unauthorized } from '../plugins/envelope'
 import { flagsOf } from '../accounts/flag-repository'
 import { findUserById } from '../accounts/repository'
 import { checkFundPassword } from '../accounts/fund-password-guard'
+import { withdrawalCode } from '../totp/service'
+import { totpInvalid } from '../totp/rules'
 import { bankCardsOf } from '../identity/repository'
 import { lockTrader, postEntry } from '../ledger/repository'
 import { hasPendingWithdrawal, insertWithdrawal, markWithdrawalDecided, type Withdrawal } from './withdrawal-repository'
@@ -28,7 +30,7 @@ type WithdrawalDeps = Pick<RouteDeps, 'db' | 'config' | 'now'>
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
-  r: { userId: number; clientIp: string; amount: number; cardId: number; fundPassword: string },
+  r: { userId: number; clientIp: string; amount: number; cardId: number; fundPassword: string; totpCode?: string | undefined },
 ): Promise<Effect<Withdrawal>> {
   const { db, config, now } = deps
   const { userId, amount, cardId } = r
@@ -38,6 +40,9 @@ export async function requestWithdrawal(
   const fundPasswordOk =
     user.fund_password_hash !== null &&
     (await checkFundPassword(db, config, { userId, clientIp: r.clientIp, hash: user.fund_password_hash, password: r.fundPassword, now: now() }))
+  // Two-step sign-in on: a code too, asked only of someone who knew the fund password, and used
+  // up in the withdrawal's own transaction (a refused withdrawal leaves it unused).
+  const code = fundPasswordOk ? await withdrawalCode(db, config, { userId, totpCode: r.totpCode, clientIp: r.clientIp, now: now() }) : null
   const minScore = config.loans.withdrawMinScore
   const [flags, cards, score] = await Promise.all([
     flagsOf(db, userId),
@@ -64,6 +69,7 @@ export async function requestWithdrawal(
       now: now(),
     })
     if (refusal) throw refusal
+    if (code && !(await code.consume(trx))) throw totpInvalid()
     const at = now()
     const row = await insertWithdrawal(trx, { userId, cardId, amount, now: at })
     await postEntry(trx, withdrawalFreezeEntry(userId, row.id, amount), at, { lockedUserIds: [userId] })

@@ -7,7 +7,7 @@
  */
 import { type ServerConfig } from '../config'
 import { type Executor } from '../db/executor'
-import { REVIEW_KINDS, decideAndAudit, pendingSince } from './service'
+import { REVIEW_KINDS, REVIEW_QUEUES, decideAndAudit, pendingSince } from './service'
 
 export const AUTO_REVIEW_OPERATOR = 'demo'
 const AUTO_REVIEW_REASON = 'Approved automatically (demo).'
@@ -27,6 +27,9 @@ export function createAutoReviewer(deps: { db: Executor; config: ServerConfig })
     const sentBy = now - config.autoReviewSeconds * 1000
     let decided = 0
     for (const kind of REVIEW_KINDS) {
+      // An account deletion waits for a person, in the demo too (anyone could close the shared demo account).
+      const queue: { peopleOnly?: true } = REVIEW_QUEUES[kind]
+      if (queue.peopleOnly) continue
       for (const { id } of await pendingSince(db, kind, sentBy)) {
         const done = await decideAndAudit(db, kind, { id, approve: true, reason: AUTO_REVIEW_REASON, operator: AUTO_REVIEW_OPERATOR, now })
         if (done) decided++

@@ -6,7 +6,7 @@ import { type Executor } from '../db/executor'
 
 export type ReviewStatus = 'pending' | 'approved' | 'rejected'
 
-export type ReviewTable = 'real_name_submissions' | 'withdrawals' | 'recharges' | 'dividend_applications' | 'loans' | 'credit_requests'
+export type ReviewTable = 'real_name_submissions' | 'withdrawals' | 'recharges' | 'dividend_applications' | 'loans' | 'credit_requests' | 'deletion_requests'
 
 export type ReviewListQuery = { status: ReviewStatus; limit: number }
 

@@ -19,6 +19,7 @@ import { dividendReviews } from '../dividends/repository'
 import { decideDividendApplication } from '../dividends/service'
 import { creditReviews, loanReviews } from '../loan/repository'
 import { decideCredit, decideLoan } from '../loan/service'
+import { decideDeletion, deletionReviewItems } from '../privacy/service'
 import {
   countPending as countPendingIn,
   ownerOf,
@@ -44,6 +45,8 @@ export type ReviewQueue = {
   table: ReviewTable
   /** False when the request is no longer pending: it is decided once. */
   decide(trx: Tx, d: Decision): Promise<boolean>
+  /** Only a person decides it: the demo's automatic reviewer leaves it alone (closing an account cannot be undone). */
+  peopleOnly?: true
 }
 
 const realName: ReviewQueue = {
@@ -144,7 +147,15 @@ const credit: ReviewQueue = {
   decide: (trx, d) => decideCredit(trx, d),
 }
 
-export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge, dividend, loan, credit } as const satisfies Record<string, ReviewQueue>
+const deletion: ReviewQueue = {
+  title: 'Account deletions',
+  list: (db, q) => deletionReviewItems(db, q),
+  table: 'deletion_requests',
+  decide: (trx, d) => decideDeletion(trx, d),
+  peopleOnly: true,
+}
+
+export const REVIEW_QUEUES = { real_name: realName, withdrawal, recharge, dividend, loan, credit, deletion } as const satisfies Record<string, ReviewQueue>
 export type ReviewKind = keyof typeof REVIEW_QUEUES
 export const REVIEW_KINDS = Object.keys(REVIEW_QUEUES) as ReviewKind[]
 

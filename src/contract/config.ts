@@ -99,6 +99,10 @@ export const CONFIG_NAMES = [
   'support_reply_hours',
   'support_complaint_days',
   'support_guest_per_hour',
+  // privacy (issue 13): records kept after an account is closed, and the age below which a parent consents
+  'privacy_financial_years',
+  'privacy_investment_years',
+  'privacy_consent_age',
   // reviews and orders
   'auto_review_seconds',
   'market_order_reconfirm_seconds',

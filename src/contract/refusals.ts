@@ -132,6 +132,16 @@ export const refusalParams = {
   support_thread_closed: ['id'],
   support_reset_not_granted: [],
   support_reset_not_allowed: [],
+  // Privacy and account safety (issue 13)
+  account_closed: [],
+  totp_required: [],
+  totp_invalid: [],
+  totp_not_set_up: [],
+  totp_already_enabled: [],
+  totp_not_enabled: [],
+  deletion_pending: [],
+  deletion_blocked: ['reason'],
+  deletion_not_pending: [],
   // Back office and reviews
   reason_required: [],
   review_already_decided: ['status'],

@@ -776,6 +776,96 @@ export type SupportUnread = Static<typeof SupportUnread>
 export const SupportGuestCreated = Type.Object({ threadId: Type.Integer(), guestKey: Type.String({ description: '32 random bytes, base64url' }) })
 export type SupportGuestCreated = Static<typeof SupportGuestCreated>
 
+// --- Privacy and account safety (issue 13) ------------------------------------------------------
+
+/**
+ * Request bodies that grew (the app sends plain objects; the server's TypeBox schemas check them):
+ * - /user/login {account, password, totpCode?}: when two-step sign-in is on, without totpCode the
+ *   refusal is totp_required (no token); a wrong one totp_invalid, counted like a wrong password.
+ * - /user/withdraw {..., totpCode?}: the same rule, guess-limited like the fund password.
+ * A totpCode is the authenticator's 6 digits or one unused recovery code (TOTP_CODE_MAX
+ * characters at most; spaces and dashes are ignored, letters in either case).
+ * - /user/totp/setup {password} -> TotpSetup (a new secret, not on yet; again replaces it)
+ * - /user/totp/enable {code} -> TotpEnabled (the 10 recovery codes, shown this once)
+ * - /user/totp/disable {password, code} -> {} (code: 6 digits or a recovery code)
+ * - /user/export {} -> the DataExport file itself (application/json attachment
+ *   tijori-data-<account>.json), not the envelope; refusals still come as the envelope.
+ * - /user/deletion/info {} -> DeletionInfo; /user/deletion/request {password} -> DeletionInfo
+ *   (idempotent); /user/deletion/cancel {} -> DeletionInfo
+ */
+export const TOTP_CODE_MAX = 32
+
+/** /user/totp/setup: the secret for the authenticator app, as text and as the QR code's URL. */
+export const TotpSetup = Type.Object({
+  secret: Type.String({ description: 'base32 (RFC 4648, no padding), 32 characters' }),
+  otpauthUrl: Type.String({ description: 'otpauth://totp/Tijori:<account>?secret=...&issuer=Tijori&algorithm=SHA1&digits=6&period=30' }),
+})
+export type TotpSetup = Static<typeof TotpSetup>
+
+/** /user/totp/enable: two-step sign-in is on; each recovery code works once in place of a code. */
+export const TotpEnabled = Type.Object({
+  recoveryCodes: Type.Array(Type.String({ description: 'xxxxx-xxxxx, lower-case base32' }), { minItems: 10, maxItems: 10 }),
+})
+export type TotpEnabled = Static<typeof TotpEnabled>
+
+export const DeletionStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('cancelled')])
+export type DeletionStatus = Static<typeof DeletionStatus>
+
+/** A request to close the account and erase what the law lets go; reviewed in the back office (queue deletion). */
+export const DeletionRequest = Type.Object({
+  id: Type.Integer(),
+  status: DeletionStatus,
+  reason: Nullable(Type.String({ description: "the operator's reason (a rejection's)" })),
+  createdAt: Type.Integer(),
+  decidedAt: Nullable(Type.Integer({ description: 'decided or cancelled' })),
+})
+export type DeletionRequest = Static<typeof DeletionRequest>
+
+/**
+ * What stops a deletion request now (deletion_blocked {reason} names the first):
+ * open_positions (a holding position), pending_orders (a resting order), balance (money in any
+ * wallet, available or frozen), unpaid_loan, fund_operation_pending (a withdrawal, deposit or
+ * other money request waiting for review).
+ */
+export const DeletionBlocker = Type.Union([
+  Type.Literal('open_positions'),
+  Type.Literal('pending_orders'),
+  Type.Literal('balance'),
+  Type.Literal('unpaid_loan'),
+  Type.Literal('fund_operation_pending'),
+])
+export type DeletionBlocker = Static<typeof DeletionBlocker>
+
+/** Records the law requires kept after closure: financial (ledger, deposits, withdrawals) and investment (orders, applications). */
+export const RetainedRecord = Type.Object({
+  record: Type.Union([Type.Literal('financial'), Type.Literal('investment')]),
+  years: Type.Integer({ description: 'privacy_financial_years / privacy_investment_years' }),
+  until: Type.Integer({ description: 'epoch ms: closure (or, while open, now) plus the years' }),
+})
+export type RetainedRecord = Static<typeof RetainedRecord>
+
+/** /user/deletion/info, request and cancel. */
+export const DeletionInfo = Type.Object({
+  /** The latest request, or null when none was made. */
+  request: Nullable(DeletionRequest),
+  blockers: Type.Array(DeletionBlocker),
+  keep: Type.Array(RetainedRecord),
+})
+export type DeletionInfo = Static<typeof DeletionInfo>
+
+/**
+ * /user/export: everything about the caller, as a file. Each section is a list of rows as the
+ * server stores them (camelCase keys, times epoch ms, money paise); none holds another user's rows.
+ */
+export const DataExport = Type.Object({
+  format: Type.Literal('tijori-data-export'),
+  version: Type.Literal(1),
+  exportedAt: Type.Integer(),
+  account: Type.String(),
+  sections: Type.Record(Type.String(), Type.Array(Type.Record(Type.String(), Type.Unknown()))),
+})
+export type DataExport = Static<typeof DataExport>
+
 // --- Identity ----------------------------------------------------------------------------------
 
 export const RealNameStatus = Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('verified'), Type.Literal('failed')])
@@ -1045,5 +1135,6 @@ export const UserInfo = Type.Object({
     { count: Type.Integer({ minimum: 0 }), lastAt: Nullable(Type.Integer({ description: 'epoch ms' })) },
     { description: 'wrong sign-in passwords for this account since the sign-in before the latest one, and when the last was' },
   ),
+  totpEnabled: Type.Boolean({ description: 'two-step sign-in is on: /user/login and /user/withdraw need totpCode' }),
 })
 export type UserInfo = Static<typeof UserInfo>

@@ -244,9 +244,9 @@ export async function operatorCall<T>(path: string, body: object, operatorToken:
 }
 
 /**
- * POSTs `body` to `path` for a file (the CSV exports) and returns it as a Blob. The server answers
- * a refusal with the usual envelope instead: thrown as ApiRefusal, and a 401 ends the session the
- * request carried, exactly as call() does. NetworkError when the server cannot be reached.
+ * POSTs `body` to `path` for a file (the CSV exports, the JSON data export) and returns it as a
+ * Blob. The server answers a refusal with the usual envelope instead: thrown as ApiRefusal, and a
+ * 401 ends the session the request carried, exactly as call() does. NetworkError when the server cannot be reached.
  */
 export async function download(path: string, body: object = {}): Promise<Blob> {
   const session = getSession()
@@ -262,7 +262,10 @@ export async function download(path: string, body: object = {}): Promise<Blob> {
     throw networkFailure(error)
   }
   const type = response.headers.get('content-type') ?? ''
-  if (response.ok && !type.startsWith('application/json')) {
+  // A file is an attachment (the CSV exports, and the data export, which is JSON itself) or any
+  // reply that is not JSON; a JSON reply without the attachment is the envelope of a refusal.
+  const attachment = /^\s*attachment\b/i.test(response.headers.get('content-disposition') ?? '')
+  if (response.ok && (attachment || !type.startsWith('application/json'))) {
     emitApiEvent({ type: 'network-ok' })
     try {
       return await response.blob()

@@ -73,7 +73,7 @@ export type UserFlags = Omit<WireUserInfo['flags'], 'marginTrading'> & {
  * The /user/info reply as stored (src/contract/replies.ts), balances as Paise; the fields added
  * later are optional because rows an older app version stored lack them.
  */
-export type UserInfo = Omit<WireUserInfo, 'balances' | 'flags' | 'fundPasswordSet' | 'restrictions' | 'failedSignIns'> & {
+export type UserInfo = Omit<WireUserInfo, 'balances' | 'flags' | 'fundPasswordSet' | 'restrictions' | 'failedSignIns' | 'totpEnabled'> & {
   balances: { available: Paise; frozen: Paise; total: Paise }
   flags: UserFlags
   /** Absent in a row stored by an older app version (before issue 4). */
@@ -82,6 +82,8 @@ export type UserInfo = Omit<WireUserInfo, 'balances' | 'flags' | 'fundPasswordSe
   restrictions?: WireUserInfo['restrictions']
   /** Wrong sign-in passwords since the previous sign-in (issue 8); absent in rows stored before it. */
   failedSignIns?: WireUserInfo['failedSignIns']
+  /** Two-step sign-in is on (issue 13); absent in rows stored before it. */
+  totpEnabled?: boolean
 }
 
 /** A news item as /news/list sends it, in the language it was asked in. */
@@ -177,6 +179,7 @@ export const ACCOUNT_META_KINDS = [
   'inbox',
   'supportThreads',
   'supportThread',
+  'deletionInfo',
 ] as const
 
 export type AccountMetaKind = (typeof ACCOUNT_META_KINDS)[number]
@@ -241,6 +244,8 @@ export const metaKeys = {
   supportThread: (account: string, id: number) => accountKey('supportThread', account, id),
   /** The guest thread opened without a session, with its key (the device's: it outlives logout). */
   supportGuest: 'support-guest',
+  /** Privacy (issue 13): /user/deletion/info, the deletion request and what the law keeps until when. */
+  deletionInfo: (account: string) => accountKey('deletionInfo', account),
 } as const
 
 const ACCOUNT_KIND_SET: ReadonlySet<string> = new Set(ACCOUNT_META_KINDS)

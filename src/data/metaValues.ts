@@ -24,6 +24,7 @@ import type {
   InboxPage,
   SupportMessage,
   SupportThread,
+  DeletionInfo,
 } from '../contract/replies'
 import { QUIZ_ITEMS } from '../lib/quiz'
 import type { BankCard, StoredRealName } from './identity'
@@ -317,6 +318,13 @@ export const restoreAccountMeta = {
   }) satisfies Restore<QuizInfo>,
   supportThreads: object({ threads: listOf(supportThread), unread: num }) satisfies Restore<StoredSupportThreads>,
   supportThread: object({ thread: supportThread, messages: listOf(supportMessage) }) satisfies Restore<StoredSupportThread>,
+  deletionInfo: object({
+    request: nullable(
+      object({ id: num, status: oneOf('pending', 'approved', 'rejected', 'cancelled'), reason: nullable(str), createdAt: num, decidedAt: nullable(num) }),
+    ),
+    blockers: listOf(oneOf('open_positions', 'pending_orders', 'balance', 'unpaid_loan', 'fund_operation_pending')),
+    keep: listOf(object({ record: oneOf('financial', 'investment'), years: num, until: num })),
+  }) satisfies Restore<DeletionInfo>,
 } as const
 
 /** How the device's own meta values (public data, the same for whoever holds the phone) are read back. */

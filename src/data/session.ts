@@ -26,9 +26,14 @@ export type ChangeLoginPasswordInput = { oldPassword: string; password: string; 
 /** The first fund password is proved by the login password (`password`), a change by the current one. */
 export type FundPasswordInput = { password?: string; oldFundPassword?: string; fundPassword: string; confirmFundPassword: string }
 
-/** Refusals: login_failed, account_frozen/login_banned/account_disabled {reason}, 429 too_many_attempts {retryAfter}. */
-export async function login(account: string, password: string): Promise<Session> {
-  const reply = await call<LoginReply>('/user/login', { account, password }, { silent: true })
+/**
+ * Refusals: login_failed, account_frozen/login_banned/account_disabled {reason}, account_closed,
+ * 429 too_many_attempts {retryAfter}; with two-step sign-in on, totp_required without `totpCode`
+ * (the authenticator's code or a recovery code) and totp_invalid for a wrong one.
+ */
+export async function login(account: string, password: string, totpCode?: string): Promise<Session> {
+  const body = totpCode ? { account, password, totpCode } : { account, password }
+  const reply = await call<LoginReply>('/user/login', body, { silent: true })
   const session: Session = { token: reply.token, account: reply.account, expiresAt: reply.expiresAt }
   await saveSession(session)
   // Someone else used this phone before (their session ended by a 401, not a logout): nothing of

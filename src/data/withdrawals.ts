@@ -10,7 +10,8 @@ import { refreshAccountList, refreshUserInfo } from './sync'
 
 export type { Withdrawal }
 
-export type WithdrawalInput = { amount: number; cardId: number; fundPassword: string }
+/** `totpCode`: the authenticator's code (or a recovery code), required while two-step sign-in is on. */
+export type WithdrawalInput = { amount: number; cardId: number; fundPassword: string; totpCode?: string }
 
 export const withdrawalsKey = metaKeys.withdrawals
 

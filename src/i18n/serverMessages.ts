@@ -292,6 +292,10 @@ const core = {
   fund_operation_pending: () => msg`Another money request is still being reviewed. Try again once it is decided.`,
   // Currency exchange (issue 4)
   amount_invalid: () => msg`Enter an amount above zero.`,
+  // Two-step sign-in and closed accounts (issue 13): shown on the login and withdrawal screens
+  account_closed: () => msg`This account has been closed at your request and can no longer be used.`,
+  totp_required: () => msg`Enter the 6-digit code from your authenticator app, or a recovery code.`,
+  totp_invalid: () => msg`That code is not valid. Check your authenticator app and try again.`,
   // Client-side: a market order queued offline too long ago waits for the user's confirmation.
   market_order_stale: ({ createdAt }) =>
     createdAt

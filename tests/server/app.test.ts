@@ -115,6 +115,13 @@ describe('GET /api/docs/json', () => {
       '/api/vue/support/guest/thread',
       '/api/vue/support/guest/send',
       '/api/vue/support/guest/resetPassword',
+      '/api/vue/user/totp/setup',
+      '/api/vue/user/totp/enable',
+      '/api/vue/user/totp/disable',
+      '/api/vue/user/export',
+      '/api/vue/user/deletion/info',
+      '/api/vue/user/deletion/request',
+      '/api/vue/user/deletion/cancel',
       ...ADMIN_PATHS,
     ]
     for (const path of calls) {

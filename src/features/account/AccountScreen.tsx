@@ -55,6 +55,7 @@ export function AccountScreen() {
           <MenuLink to="/information/userInfo"><Trans>Profile</Trans></MenuLink>
           <MenuLink to="/information/safety"><Trans>Security</Trans></MenuLink>
           <MenuLink to="/home/kefuCenter" badge={<SupportUnreadBadge account={account} testId="account-support-unread" />}><Trans>Customer service</Trans></MenuLink>
+          <MenuLink to="/information/pj"><Trans>Privacy</Trans></MenuLink>
           <MenuLink to="/information/setting"><Trans>Settings</Trans></MenuLink>
           <MenuLink to="/information/changeLang" value={language}><Trans>Language</Trans></MenuLink>
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>

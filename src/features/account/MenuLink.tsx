@@ -27,6 +27,7 @@ type MenuTo =
   | '/market/vip'
   | '/information/faq'
   | '/home/kefuCenter'
+  | '/information/pj'
 
 export function MenuLink({ to, value, badge, children }: { to: MenuTo; value?: string; badge?: ReactNode; children: ReactNode }) {
   return (

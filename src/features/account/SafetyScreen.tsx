@@ -7,14 +7,16 @@ import { useLoading } from '../../app/useLoading'
 import { useSessionAccount, useUser, useUserSynced } from '../../app/queries'
 import { useBankCards } from '../identity/queries'
 import { useUsdtAddresses } from '../funds/queries'
+import { TwoStepCard } from '../privacy/TwoStepCard'
 import { MenuLink } from './MenuLink'
 import { refreshSecurity } from './actions'
 import './account.css'
 
 /**
  * /information/safety: the account's protections at a glance (login password, fund password,
- * verified identity, a bank card of one's own) and the way to each, and the failed sign-in
- * attempts on the account since the previous sign-in. From Dexie (the cached /user/info), offline too.
+ * verified identity, a bank card of one's own) and the way to each, the failed sign-in
+ * attempts on the account since the previous sign-in, and two-step sign-in (the privacy area's
+ * card, its strings in that area's catalog, which the route loads). From Dexie (the cached /user/info), offline too.
  */
 export function SafetyScreen() {
   const account = useSessionAccount()
@@ -72,6 +74,7 @@ function Protections({ account, user }: { account: string | null | undefined; us
           )}
         </p>
       </section>
+      <TwoStepCard enabled={user.totpEnabled === true} />
       <ul className="menu" data-testid="safety-menu">
         <MenuLink to="/information/loginPass" value={t`Set`}><Trans>Login password</Trans></MenuLink>
         <MenuLink to="/information/fundPass" value={fundSet ? t`Set` : t`Not set`}><Trans>Fund password</Trans></MenuLink>

@@ -5,8 +5,10 @@ import { toast } from '../../app/toast'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { PasswordField } from '../../app/fields'
+import { TotpCodeField } from '../../app/TotpCodeField'
 import { Stepper } from '../../app/Stepper'
 import { errorText, refusalCode } from '../../app/errors'
+import { translateRefusal } from '../../i18n/serverMessages'
 import { useAttemptKey } from '../../app/idempotency'
 import { useOnline } from '../../app/useOnline'
 import { useConfig, useSessionAccount, useUser } from '../../app/queries'
@@ -51,7 +53,7 @@ export function CashOutScreen() {
         {user === undefined || cards === undefined ? (
           <div className="card" aria-busy="true"><span className="skeleton skeleton--title" /><span className="skeleton skeleton--line" /></div>
         ) : (
-          (blocker ?? <WithdrawForm available={user?.balances.available ?? 0} cards={cards ?? []} />)
+          (blocker ?? <WithdrawForm available={user?.balances.available ?? 0} cards={cards ?? []} totp={user?.totpEnabled === true} />)
         )}
         <ScoreRule account={account} />
         <History account={account} cards={cards ?? []} />
@@ -69,7 +71,12 @@ function Step({ text, to, label }: { text: React.ReactNode; to: '/information/au
   )
 }
 
-function WithdrawForm({ available, cards }: { available: number; cards: BankCard[] }) {
+/**
+ * `totp`: two-step sign-in is on (the stored /user/info), so the request carries a code from the
+ * authenticator app; a server that answers totp_required (two-step turned on elsewhere since)
+ * brings the field too.
+ */
+function WithdrawForm({ available, cards, totp }: { available: number; cards: BankCard[]; totp: boolean }) {
   const { t } = useLingui()
   const online = useOnline()
   const attempt = useAttemptKey()
@@ -80,6 +87,9 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
   const [cardId, setCardId] = useState(cards[0]?.id ?? 0)
   const [amount, setAmount] = useState(min)
   const [fundPassword, setFundPassword] = useState('')
+  const [totpCode, setTotpCode] = useState('')
+  const [codeAsked, setCodeAsked] = useState(false)
+  const askCode = totp || codeAsked
   const [error, setError] = useState<string | null>(null)
   // Refused because the account is frozen or disabled: only customer service can lift it.
   const [blocked, setBlocked] = useState(false)
@@ -98,6 +108,7 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
     setBlocked(false)
     if (!FUND_PASSWORD_PATTERN.test(fundPassword)) return setError(t`The fund password is six digits.`)
     if (amount > available) return setError(t`The available balance does not cover this amount.`)
+    if (askCode && !totpCode.trim()) return setError(translateRefusal({ code: 'totp_required' }))
     setError(null)
     setConfirming(true)
   }
@@ -106,13 +117,15 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
     setConfirming(false)
     if (!card || busy) return
     setBusy(true)
-    const input = { amount, cardId: card.id, fundPassword }
+    const input = askCode ? { amount, cardId: card.id, fundPassword, totpCode: totpCode.trim() } : { amount, cardId: card.id, fundPassword }
     try {
       await requestWithdrawal(input, attempt.keyFor(input))
       attempt.done()
       setFundPassword('')
+      setTotpCode('')
       toast.success(t`Withdrawal requested: ${amountText} is frozen until it is reviewed.`)
     } catch (e) {
+      if (refusalCode(e) === 'totp_required') setCodeAsked(true)
       setError(errorText(e))
       setBlocked(CONTACT_SUPPORT.has(refusalCode(e) ?? ''))
     } finally {
@@ -140,6 +153,7 @@ function WithdrawForm({ available, cards }: { available: number; cards: BankCard
         testId="cashout-amount"
       />
       <PasswordField label={<Trans>Fund password</Trans>} value={fundPassword} onValue={(v) => setFundPassword(v.replace(/[^0-9]/g, '').slice(0, 6))} name="fundPassword" inputMode="numeric" autoComplete="off" />
+      {askCode ? <TotpCodeField value={totpCode} onValue={setTotpCode} /> : null}
       {window ? <p className="muted">{days === 'weekdays' ? <Trans>Requests are taken on weekdays, {window} India time.</Trans> : <Trans>Requests are taken {window} India time.</Trans>}</p> : null}
       {!online ? <p className="form-error" role="status"><Trans>Withdrawing needs the internet.</Trans></p> : null}
       {error ? <p className="form-error" role="alert" data-testid="cashout-error">{error}</p> : null}

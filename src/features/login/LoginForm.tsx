@@ -2,12 +2,13 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { AccountField, PasswordField } from '../../app/fields'
+import { TotpCodeField } from '../../app/TotpCodeField'
 import { checkAccount } from '../../app/validation'
 import { errorText, refusalCode } from '../../app/errors'
 import { translateRefusal } from '../../i18n/serverMessages'
 import { logIn } from './actions'
 
-type Errors = { account?: string; password?: string; form?: string; blocked?: boolean }
+type Errors = { account?: string; password?: string; code?: string; form?: string; blocked?: boolean }
 
 /** Refusals that only customer service can lift: the form links there. */
 const BLOCKED_CODES: ReadonlySet<string> = new Set(['login_banned', 'account_frozen', 'account_disabled'])
@@ -15,12 +16,17 @@ const BLOCKED_CODES: ReadonlySet<string> = new Set(['login_banned', 'account_fro
 /**
  * Mobile number and password, checked here first for a fast answer and then by the server; the
  * input stays as typed when the server refuses. Shared by the login and re-login screens.
+ * With two-step sign-in on, the server answers the password with totp_required (no session yet):
+ * the form then asks for the authenticator's code (or a recovery code) and sends all three again.
+ * A changed number or password goes back to the first step.
  */
 export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount?: string; submitLabel: ReactNode }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const [account, setAccount] = useState(initialAccount)
   const [password, setPassword] = useState('')
+  /** null until the server asks for a code; then what the user typed. */
+  const [code, setCode] = useState<string | null>(null)
   const [errors, setErrors] = useState<Errors>({})
   const [busy, setBusy] = useState(false)
 
@@ -31,33 +37,52 @@ export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount
     const next: Errors = {
       account: accountRefusal ? translateRefusal(accountRefusal) : undefined,
       password: password ? undefined : t`Enter your password.`,
+      code: code !== null && !code.trim() ? translateRefusal({ code: 'totp_required' }) : undefined,
     }
     setErrors(next)
-    if (next.account || next.password) return
+    if (next.account || next.password || next.code) return
     setBusy(true)
     try {
-      await logIn(account, password)
+      await logIn(account, password, code?.trim() || undefined)
       void navigate({ to: '/login/loginAfter', replace: true })
     } catch (error) {
-      const code = refusalCode(error)
-      setErrors(code === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error), blocked: code !== null && BLOCKED_CODES.has(code) })
+      const refused = refusalCode(error)
+      if (refused === 'totp_required') {
+        setCode('')
+        setErrors({})
+      } else if (refused === 'totp_invalid') {
+        setErrors({ code: errorText(error) })
+      } else {
+        setErrors(refused === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error), blocked: refused !== null && BLOCKED_CODES.has(refused) })
+      }
       setBusy(false)
     }
   }
 
+  function firstStep() {
+    setCode(null)
+  }
+
   return (
     <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-      <AccountField value={account} onValue={setAccount} error={errors.account} />
+      <AccountField value={account} onValue={(v) => {
+          setAccount(v)
+          firstStep()
+        }} error={errors.account} />
       <PasswordField
         label={<Trans>Password</Trans>}
         value={password}
-        onValue={setPassword}
+        onValue={(v) => {
+          setPassword(v)
+          firstStep()
+        }}
         error={errors.password}
         autoComplete="current-password"
         name="password"
         placeholder={t`Your password`}
         autoFocus={Boolean(initialAccount)}
       />
+      {code !== null ? <TotpCodeField value={code} onValue={setCode} error={errors.code} autoFocus /> : null}
       {errors.form ? <p className="form-error" role="alert">{errors.form}</p> : null}
       {errors.blocked ? (
         <p>

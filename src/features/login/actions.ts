@@ -5,8 +5,9 @@ import { loadConfig } from '../../data/config'
 
 export type RegisterForm = RegisterInput
 
-export async function logIn(account: string, password: string): Promise<void> {
-  await login(account, password)
+/** `totpCode`: the second step, once the server answered totp_required (two-step sign-in is on). */
+export async function logIn(account: string, password: string, totpCode?: string): Promise<void> {
+  await login(account, password, totpCode)
 }
 
 /** Create the account (once per idempotency key), then open a session with it. */

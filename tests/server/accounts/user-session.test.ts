@@ -33,6 +33,7 @@ describe('login, info, logout', () => {
       realName: { status: 'verified', name: 'Demo User', reason: null },
       signIn: { count: 0, lastDay: null, today: false },
       failedSignIns: { count: 0, lastAt: null },
+      totpEnabled: false,
     })
   })
 

@@ -34,7 +34,7 @@ const auditRows = () => t.database.db.selectFrom('audit_log').select(['operator'
 
 describe('the review queues', () => {
   it('knows its kinds and nothing else', () => {
-    expect(REVIEW_KINDS).toEqual(['real_name', 'withdrawal', 'recharge', 'dividend', 'loan', 'credit'])
+    expect(REVIEW_KINDS).toEqual(['real_name', 'withdrawal', 'recharge', 'dividend', 'loan', 'credit', 'deletion'])
     expect(isReviewKind('real_name')).toBe(true)
     expect(isReviewKind('toString')).toBe(false)
   })
