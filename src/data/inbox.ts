@@ -3,7 +3,7 @@
  * server in the event's own transaction. Stored in db.meta, per account (forgetAccount removes it):
  * - `inbox:<account>`: the newest page of /inbox/list ({data, total, unread}), newest first, so
  *   the messages open offline and the account tab's badge is a number read from Dexie.
- * Marking read goes through the outbox (kind 'inboxRead', /inbox/read with the ids shown), so a
+ * Marking read goes through the outbox (kind 'inbox.read', /inbox/read with the ids shown), so a
  * screen opened offline is marked read once the phone is online again; meanwhile the stored page
  * shows them read already, and a list fetched before the server has the read does not bring the
  * badge back (the ids still queued are applied to every page stored).
@@ -26,7 +26,7 @@ const LIST_SIZE = 100
 /** The ids already on their way to /inbox/read from this device (pending outbox items). */
 async function queuedReadIds(account: string): Promise<Set<number>> {
   const ids = new Set<number>()
-  for (const item of await pendingItems(account, ['inboxRead'])) {
+  for (const item of await pendingItems(account, ['inbox.read'])) {
     const body: unknown = item.body.ids
     if (Array.isArray(body)) for (const id of body) if (typeof id === 'number') ids.add(id)
   }
@@ -89,11 +89,11 @@ export async function markInboxRead(): Promise<number[]> {
     if (unread.length > 0) await db.meta.put({ key, value: markedRead(page, new Set(unread), Date.now()), updatedAt: Date.now() })
     return unread
   })
-  if (ids.length > 0) await enqueue('inboxRead', { ids })
+  if (ids.length > 0) await enqueue('inbox.read', { ids })
   return ids
 }
 
-/** The effect of the 'inboxRead' outbox kind (outboxKinds.ts): the server's unread count, and the list as it is now. */
+/** The effect of the 'inbox.read' outbox kind (outboxKinds.ts): the server's unread count, and the list as it is now. */
 export async function afterInboxRead(): Promise<void> {
   await refreshInbox({ fresh: true })
 }

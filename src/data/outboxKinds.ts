@@ -148,7 +148,7 @@ export const OUTBOX_KINDS = {
     label: msg`Ask for more credit`,
     effect: async () => (await loan()).afterLoanChange(),
   },
-  inboxRead: {
+  'inbox.read': {
     path: '/inbox/read',
     label: msg`Mark messages read`,
     effect: async () => (await inbox()).afterInboxRead(),

@@ -85,7 +85,7 @@ describe('the inbox against the real server', () => {
     expect((await storedInbox(who.account))!.unread).toBe(0)
     // Opened again before the read is sent: nothing new is queued.
     expect(await markInboxRead()).toEqual([])
-    expect(await pendingItems(who.account, ['inboxRead'])).toHaveLength(1)
+    expect(await pendingItems(who.account, ['inbox.read'])).toHaveLength(1)
 
     // Online, a list fetched before the outbox sends the read still shows them read.
     server.proxy.setMode('pass')
@@ -94,7 +94,7 @@ describe('the inbox against the real server', () => {
     expect((await storedInbox(who.account))!.data.every((m) => m.readAt !== null)).toBe(true)
 
     await replayOutbox({ ignoreBackoff: true })
-    expect(await pendingItems(who.account, ['inboxRead'])).toEqual([])
+    expect(await pendingItems(who.account, ['inbox.read'])).toEqual([])
     // The effect fetched the server's list: read there too.
     expect((await storedInbox(who.account))!.unread).toBe(0)
     const session = getSession()!
