@@ -587,7 +587,7 @@ export type VipInfo = Static<typeof VipInfo>
  * - review_decided: {queue (a review queue's kind: real_name, withdrawal, recharge, dividend, loan,
  *   credit, deletion, ...), requestId, approved, reason (null when approved without one)}
  * - order_filled: {orderId, symbol, direction, lots, price} (a resting limit order the feed filled)
- * - position_closed: {orderId, symbol, cause (stop_loss, take_profit, stop_out, square_off), price, profit}
+ * - position_closed: {orderId, symbol, cause (stop_out, square_off), price, profit}
  * - allotment: {issueId, symbol, appliedLots, wonLots (0: not won), amountDue (paise, the price of
  *   the lots won not yet paid: pay-after-win pays it by the deadline, blocked money is debited for
  *   it)}; at the draw, and again when lots given up by others are reallocated to the application

@@ -63,11 +63,7 @@ export function InboxSentence({ message, priceScale = 100 }: { message: InboxMes
       const amount = formatMoney(Math.abs(profit))
       const result = profit >= 0 ? <Trans>Profit: {amount}.</Trans> : <Trans>Loss: {amount}.</Trans>
       const closed =
-        p.cause === 'stop_loss' ? (
-          <Trans>Your {symbol} position was closed by its stop loss at {price}.</Trans>
-        ) : p.cause === 'take_profit' ? (
-          <Trans>Your {symbol} position was closed by its take-profit at {price}.</Trans>
-        ) : p.cause === 'stop_out' ? (
+        p.cause === 'stop_out' ? (
           <Trans>Your {symbol} position was stopped out at {price}: its margin no longer covered the loss.</Trans>
         ) : p.cause === 'square_off' ? (
           <Trans>Your day-trading {symbol} position was squared off at {price} at the daily cut-off.</Trans>
