@@ -2,11 +2,10 @@
  * Every route of DESIGN.md section 3 opens in real Chromium against the real server (`npm
  * start`'s demo profile): the login routes signed out, the rest as the demo account. Each must
  * render its own screen — not the not-found screen, not the boot error, not a route error — with
- * a heading, and stay on its path. The list is section 3's, read from the design document when it
- * is there (a route added to it is walked without touching this file) and else the copy below.
+ * a heading, and stay on its path. The list is a copy of section 3's: a route added there is added
+ * here.
  * Detail screens get a real id or symbol from the server, as a tap in the app would give them.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
@@ -38,17 +37,7 @@ function routesOf(text: string): string[] {
   return routes
 }
 
-/** Section 3 of the design document, when it can be read here; else the copy above. */
-function section3(): string {
-  for (const path of ['DESIGN.md', 'docs/DESIGN.md', '/work/shared/DESIGN.md']) {
-    if (!existsSync(path)) continue
-    const match = /## 3\. Screens[^\n]*\n([\s\S]*?)\n\nBottom bar/.exec(readFileSync(path, 'utf8'))
-    if (match) return match[1]!
-  }
-  return SECTION_3
-}
-
-const ROUTES = routesOf(section3())
+const ROUTES = routesOf(SECTION_3)
 /** The login screens that need a session: the welcome shown after signing in. */
 const AFTER_SIGN_IN = new Set(['/login/loginAfter'])
 /** Screens outside login that must open without a session too: customer service, for a user who cannot sign in (issue 13). */
