@@ -4,12 +4,10 @@ import { useLingui } from '@lingui/react/macro'
 import { onApiEvent } from '../data/api'
 import { getSession } from '../data/session'
 import { lazyToast } from './toaster'
+import { onlySupportCanLift } from './supportOnly'
 
 /** How long the "log in again" toast is read before the app goes to the re-login screen. */
 const RELOGIN_DELAY_MS = 2000
-
-/** Refusals only customer service can lift: their toast has a way there. */
-const CONTACT_SUPPORT: ReadonlySet<string> = new Set(['account_frozen', 'account_disabled', 'login_banned'])
 
 /** Turns the data layer's events into what the user sees: refusal toasts and the 401 re-login. */
 export function ApiEvents() {
@@ -28,7 +26,7 @@ export function ApiEvents() {
         // The refusal translations load with the first refusal: the first screen shows none.
         void import('../i18n/serverMessages').then(({ translateRefusal }) => {
           const message = translateRefusal(event)
-          const action = CONTACT_SUPPORT.has(event.code) ? { label: t`Contact customer service`, onClick: () => void router.navigate({ to: '/home/kefuCenter' }) } : undefined
+          const action = onlySupportCanLift(event.code) ? { label: t`Contact customer service`, onClick: () => void router.navigate({ to: '/home/kefuCenter' }) } : undefined
           lazyToast((toast) => toast.error(message, { id: `refusal:${event.code}`, action }))
         })
       } else if (event.type === 'unauthorized') {

@@ -21,10 +21,8 @@ import { maskedAccount } from '../identity/BankListScreen'
 import { useBankCards } from '../identity/queries'
 import { refreshLoanInfo, refreshWithdrawals, requestWithdrawal } from './actions'
 import { useCreditScore, useWithdrawals } from './queries'
+import { onlySupportCanLift } from '../../app/supportOnly'
 import './funds.css'
-
-/** Refusals only customer service can lift: the form links there. */
-const CONTACT_SUPPORT: ReadonlySet<string> = new Set(['account_frozen', 'account_disabled', 'login_banned'])
 
 /** /information/cashOut: money to the user's own card, with every published rule shown first. */
 export function CashOutScreen() {
@@ -127,7 +125,7 @@ function WithdrawForm({ available, cards, totp }: { available: number; cards: Ba
     } catch (e) {
       if (refusalCode(e) === 'totp_required') setCodeAsked(true)
       setError(errorText(e))
-      setBlocked(CONTACT_SUPPORT.has(refusalCode(e) ?? ''))
+      setBlocked(onlySupportCanLift(refusalCode(e)))
     } finally {
       setBusy(false)
     }

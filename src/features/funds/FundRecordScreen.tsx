@@ -10,9 +10,8 @@ import { describeFundEntry, type FundEntry } from '../../lib/fundEntry'
 import { formatCurrency } from '../../lib/currency'
 import { formatDateTime } from '../../lib/dates'
 import { BackBar } from '../../app/BackBar'
-import { errorText } from '../../app/errors'
 import { useConfig, useSessionAccount } from '../../app/queries'
-import { saveFile } from '../../app/saveFile'
+import { useDownload } from '../../app/useDownload'
 import { useLoading } from '../../app/useLoading'
 import { useOnline } from '../../app/useOnline'
 import { useFundRecords, useFundRecordsSynced, useStoredFundRecordCount } from './queries'
@@ -138,20 +137,7 @@ function RecordList({ account, kind }: { account: string | null | undefined; kin
 /** Downloads of the whole ledger and of every order as CSV (DESIGN.md section 5); online only. */
 function ExportCard() {
   const online = useOnline()
-  const [busy, setBusy] = useState<'ledger' | 'orders' | null>(null)
-
-  async function download(what: 'ledger' | 'orders') {
-    if (busy) return
-    setBusy(what)
-    try {
-      const file = await exportCsv(what)
-      saveFile(file.blob, file.fileName)
-    } catch (error) {
-      toast.error(errorText(error))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const { busy, download } = useDownload<'ledger' | 'orders'>(exportCsv)
 
   return (
     <section className="card fund-export" data-testid="fund-export">

@@ -5,13 +5,11 @@ import { AccountField, PasswordField } from '../../app/fields'
 import { TotpCodeField } from '../../app/TotpCodeField'
 import { checkAccount } from '../../app/validation'
 import { errorText, refusalCode } from '../../app/errors'
+import { onlySupportCanLift } from '../../app/supportOnly'
 import { translateRefusal } from '../../i18n/serverMessages'
 import { logIn } from './actions'
 
 type Errors = { account?: string; password?: string; code?: string; form?: string; blocked?: boolean }
-
-/** Refusals that only customer service can lift: the form links there. */
-const BLOCKED_CODES: ReadonlySet<string> = new Set(['login_banned', 'account_frozen', 'account_disabled'])
 
 /**
  * Mobile number and password, checked here first for a fast answer and then by the server; the
@@ -53,7 +51,7 @@ export function LoginForm({ initialAccount = '', submitLabel }: { initialAccount
       } else if (refused === 'totp_invalid') {
         setErrors({ code: errorText(error) })
       } else {
-        setErrors(refused === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error), blocked: refused !== null && BLOCKED_CODES.has(refused) })
+        setErrors(refused === 'account_invalid' ? { account: errorText(error) } : { form: errorText(error), blocked: onlySupportCanLift(refused) })
       }
       setBusy(false)
     }

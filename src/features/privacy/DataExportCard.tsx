@@ -1,13 +1,8 @@
-import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
-import { errorText } from '../../app/errors'
-import { saveFile } from '../../app/saveFile'
-import { toast } from '../../app/toast'
+import { useDownload } from '../../app/useDownload'
 import { useOnline } from '../../app/useOnline'
 import { exportCsv, exportMyData } from './actions'
-
-type Busy = 'json' | 'ledger' | 'orders' | null
 
 /**
  * The right of access: everything the server keeps about the account as one JSON file, and the
@@ -16,20 +11,7 @@ type Busy = 'json' | 'ledger' | 'orders' | null
  */
 export function DataExportCard() {
   const online = useOnline()
-  const [busy, setBusy] = useState<Busy>(null)
-
-  async function download(what: Exclude<Busy, null>) {
-    if (busy) return
-    setBusy(what)
-    try {
-      const file = what === 'json' ? await exportMyData() : await exportCsv(what)
-      saveFile(file.blob, file.fileName)
-    } catch (error) {
-      toast.error(errorText(error))
-    } finally {
-      setBusy(null)
-    }
-  }
+  const { busy, download } = useDownload<'json' | 'ledger' | 'orders'>((what) => (what === 'json' ? exportMyData() : exportCsv(what)))
 
   return (
     <section className="card privacy-card" data-testid="privacy-export">
