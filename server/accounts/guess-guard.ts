@@ -17,10 +17,11 @@ import {
   clearAccountAddressFailures,
   clearAccountFailures,
   forgetAttempt,
-  insertRegistration,
-  lockRegistrations,
+  type AddressCountTable,
+  insertFromAddress,
+  lockAddressCount,
   recentFailures,
-  recentRegistrations,
+  recentFromAddress,
   recordAttempt,
 } from './guess-limit-repository'
 import { type Executor } from '../db/executor'
@@ -31,6 +32,7 @@ const RULE_TEXT: Record<AttemptRuleName, string> = {
   address: 'wrong passwords from this address',
   password: 'wrong passwords for this account',
   registration: 'new accounts from this address',
+  support_guest: 'new customer-service threads from this address',
 }
 
 /** HTTP 429 that names the rule: `{retryAfter, rule, limit, windowSeconds}` and Retry-After. */
@@ -81,19 +83,26 @@ export async function beginGuess(
 }
 
 /**
- * Counts a registration from `clientIp` against the ones before it within the rule's window, under
- * the address's lock; 429 past the limit. A refused one is not counted, so asking does not
- * lengthen the wait.
+ * Counts a request from `clientIp` in `table` against the ones before it within the rule's
+ * window, under the address's lock; 429 past the limit. A refused one is not counted, so asking
+ * does not lengthen the wait.
  */
-export async function startRegistration(deps: Pick<GuardDeps, 'db' | 'config'>, r: { clientIp: string; now: number }): Promise<void> {
-  const rule = registrationRule(deps.config)
-  const decision = await deps.db.transaction().execute(async (trx) => {
-    await lockRegistrations(trx, r.clientIp)
-    const judged = decideNamed(await recentRegistrations(trx, r.clientIp, r.now - rule.windowMs, rule.limit), rule, r.now)
-    if (judged.allowed) await insertRegistration(trx, r.clientIp, r.now)
+export async function countFromAddress(
+  db: Executor,
+  r: { table: AddressCountTable; rule: AttemptRule & { name: AttemptRuleName }; clientIp: string; now: number },
+): Promise<void> {
+  const decision = await db.transaction().execute(async (trx) => {
+    await lockAddressCount(trx, r.table, r.clientIp)
+    const judged = decideNamed(await recentFromAddress(trx, r.table, r.clientIp, r.now - r.rule.windowMs, r.rule.limit), r.rule, r.now)
+    if (judged.allowed) await insertFromAddress(trx, r.table, r.clientIp, r.now)
     return judged
   })
   if (!decision.allowed) throw tooManyAttemptsFor(decision)
+}
+
+/** A registration from `clientIp`, under the published registration limit per address. */
+export async function startRegistration(deps: Pick<GuardDeps, 'db' | 'config'>, r: { clientIp: string; now: number }): Promise<void> {
+  await countFromAddress(deps.db, { table: 'registration_attempts', rule: registrationRule(deps.config), ...r })
 }
 
 /**

@@ -7,8 +7,9 @@
  * therefore counts attempts still in flight too, so a burst of simultaneous guesses cannot pass
  * the limit. `account` is the key: a user's phone number for sign-in, or a key space of its own
  * ('operator:<name>', 'password:<user id>', 'fund:<user id>', ...) so a guess elsewhere never
- * blocks a sign-in. registration_attempts: one row per registration that reached the database
- * checks, by address. Both are purged once older than their window (plugins/cleanup.ts).
+ * blocks a sign-in. registration_attempts and support_guest_creations: one row per registration
+ * (or new guest support thread) that reached the database checks, by address. All are purged
+ * once older than their window (plugins/cleanup.ts).
  * users.failed_sign_ins*: counters, not rows, so a flood of guesses cannot grow the table.
  * All in the database, not in memory, so every API process counts the same tries (DESIGN.md 7).
  */
@@ -47,7 +48,6 @@ export async function recordAttempt(db: Tx, account: string, clientIp: string, n
 /** The first key of the two-key advisory locks; any constants distinct from each other. */
 const ATTEMPT_LOCK_ACCOUNT = 7301
 const ATTEMPT_LOCK_ADDRESS = 7302
-const REGISTRATION_LOCK_ADDRESS = 7303
 
 /** A blocked attempt never reached the password check: it does not lengthen the block. */
 export async function forgetAttempt(db: Executor, id: number): Promise<void> {
@@ -73,30 +73,29 @@ export async function purgeOldFailures(db: Executor, before: number): Promise<nu
   return Number(result.numDeletedRows)
 }
 
-/** Registrations from one address take turns until the transaction ends (see recordAttempt). */
-export async function lockRegistrations(trx: Tx, clientIp: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_ADDRESS}, hashtext(${clientIp}))`.execute(trx)
+/**
+ * Tables that count one row per request from an address, for a plain limit per address:
+ * registrations, and new customer-service threads opened without a session (issue 13).
+ */
+export type AddressCountTable = 'registration_attempts' | 'support_guest_creations'
+
+/** Requests from one address take turns until the transaction ends (see recordAttempt). */
+export async function lockAddressCount(trx: Tx, table: AddressCountTable, clientIp: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${table}), hashtext(${clientIp}))`.execute(trx)
 }
 
-/** The newest `limit` registration times from `clientIp` since `since`. */
-export async function recentRegistrations(db: Executor, clientIp: string, since: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('registration_attempts')
-    .select('at')
-    .where('client_ip', '=', clientIp)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .limit(limit)
-    .execute()
+/** The newest `limit` request times from `clientIp` since `since`. */
+export async function recentFromAddress(db: Executor, table: AddressCountTable, clientIp: string, since: number, limit: number): Promise<number[]> {
+  const rows = await db.selectFrom(table).select('at').where('client_ip', '=', clientIp).where('at', '>', since).orderBy('at', 'desc').limit(limit).execute()
   return rows.map((r) => r.at)
 }
 
-export async function insertRegistration(db: Executor, clientIp: string, now: number): Promise<void> {
-  await db.insertInto('registration_attempts').values({ client_ip: clientIp, at: now }).execute()
+export async function insertFromAddress(db: Executor, table: AddressCountTable, clientIp: string, now: number): Promise<void> {
+  await db.insertInto(table).values({ client_ip: clientIp, at: now }).execute()
 }
 
-export async function purgeOldRegistrations(db: Executor, before: number): Promise<number> {
-  const result = await db.deleteFrom('registration_attempts').where('at', '<', before).executeTakeFirst()
+export async function purgeOldFromAddress(db: Executor, table: AddressCountTable, before: number): Promise<number> {
+  const result = await db.deleteFrom(table).where('at', '<', before).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
 

@@ -16,9 +16,9 @@ export type AttemptRule = { limit: number; windowMs: number }
 /**
  * Which rule refused, sent as the 429's `rule` param so the app can say which limit applies:
  * sign-in per account from one address, sign-in per address, a password checked in a session,
- * new accounts per address.
+ * new accounts per address, new customer-service guest threads per address.
  */
-export const ATTEMPT_RULES = ['account_address', 'address', 'password', 'registration'] as const
+export const ATTEMPT_RULES = ['account_address', 'address', 'password', 'registration', 'support_guest'] as const
 export type AttemptRuleName = (typeof ATTEMPT_RULES)[number]
 
 /** The published sign-in limits (server/config.ts signInLimits). */

@@ -171,20 +171,3 @@ export async function accountOfUser(db: Executor, userId: number | null): Promis
   const row = await db.selectFrom('users').select('account').where('id', '=', userId).executeTakeFirst()
   return row?.account ?? null
 }
-
-const GUEST_LOCK = 7311
-
-/**
- * Counts a new guest thread from `clientIp` against the ones in the hour before, under the
- * address's lock; returns the times counted (newest first) when the limit is reached, else records
- * this one. Rows that left the hour are removed on the way.
- */
-export async function countGuestCreation(trx: Tx, a: { clientIp: string; now: number; windowMs: number; limit: number }): Promise<number[] | null> {
-  await sql`select pg_advisory_xact_lock(${GUEST_LOCK}, hashtext(${a.clientIp}))`.execute(trx)
-  const since = a.now - a.windowMs
-  await trx.deleteFrom('support_guest_creations').where('client_ip', '=', a.clientIp).where('at', '<=', since).execute()
-  const rows = await trx.selectFrom('support_guest_creations').select('at').where('client_ip', '=', a.clientIp).where('at', '>', since).orderBy('at', 'desc').execute()
-  if (rows.length >= a.limit) return rows.map((r) => r.at)
-  await trx.insertInto('support_guest_creations').values({ client_ip: a.clientIp, at: a.now }).execute()
-  return null
-}

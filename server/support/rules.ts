@@ -15,6 +15,8 @@ import { type SupportMessagesTable, type SupportThreadsTable } from '../db/types
 export const BODY_MAX = 2000
 /** Pictures one message may carry. */
 export const MAX_IMAGES = 3
+/** The window of the published limit of new guest threads per address (support_guest_per_hour). */
+export const GUEST_WINDOW_MS = 3_600_000
 
 export type ThreadRow = Selectable<SupportThreadsTable>
 export type MessageRow = Selectable<SupportMessagesTable>

@@ -16,7 +16,7 @@ import { findUserByAccount, updatePasswordHash } from '../accounts/repository'
 import { revokeAllSessions } from '../accounts/session-repository'
 import { hashPassword } from '../accounts/password-hash'
 import { isValidAccount, passwordChangeRefusal } from '../accounts/rules'
-import { beginGuess } from '../accounts/guess-guard'
+import { beginGuess, countFromAddress } from '../accounts/guess-guard'
 import { forgetAttempt } from '../accounts/guess-limit-repository'
 import { passwordCheckRule } from '../config'
 import {
@@ -30,7 +30,6 @@ import {
 import { type SupportAdminPage, type SupportAdminThread, type SupportAdminThreadDetail } from '../../src/contract/admin-replies'
 import {
   accountOfUser,
-  countGuestCreation,
   guestThread,
   insertMessage,
   insertThread,
@@ -56,6 +55,7 @@ import {
   checkGrant,
   checkOpen,
   checkResetUsable,
+  GUEST_WINDOW_MS,
   identityMatches,
   messageView,
   threadLink,
@@ -64,8 +64,6 @@ import {
 } from './rules'
 
 export type SupportDeps = { db: Executor; config: ServerConfig; now: () => number }
-
-const HOUR_MS = 3_600_000
 
 const lastOf = (messages: readonly MessageRow[]) => {
   const m = messages.at(-1)
@@ -192,13 +190,9 @@ export async function createGuestThread(deps: SupportDeps, g: GuestRequest): Pro
   }
   const identityMatched = g.topic === 'password_reset' ? identityMatches({ name: g.name ?? '', pan: g.pan ?? '' }, await verifiedIdentityOf(deps.db, g.account)) : null
   const guestKey = randomBytes(32).toString('base64url')
-  const limit = deps.config.support.guestPerHour
+  const rule = { name: 'support_guest', limit: deps.config.support.guestPerHour, windowMs: GUEST_WINDOW_MS } as const
+  await countFromAddress(deps.db, { table: 'support_guest_creations', rule, clientIp: g.clientIp, now: g.now })
   return deps.db.transaction().execute(async (trx) => {
-    const counted = await countGuestCreation(trx, { clientIp: g.clientIp, now: g.now, windowMs: HOUR_MS, limit })
-    if (counted) {
-      const pivot = counted[limit - 1] ?? g.now
-      throw tooMany(Math.max(1, Math.ceil((pivot + HOUR_MS - g.now) / 1000)), limit, HOUR_MS)
-    }
     const thread = await insertThread(trx, { userId: null, guestAccount: g.account, guestKeyHash: keyHash(guestKey), topic: g.topic, identityMatched, now: g.now })
     await insertMessage(trx, { threadId: thread.id, author: 'user', operator: null, body, uploadIds: [], now: g.now })
     await noteUserMessage(trx, thread.id, g.now)
