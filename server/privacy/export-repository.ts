@@ -2,8 +2,7 @@
  * /user/export's queries: every row about one user, and only that user's. Each section is a
  * list of rows with camelCase keys; no secret leaves (password and fund password hashes, session
  * tokens, the TOTP secret, recovery-code hashes, pictures' bytes: their ids, kinds, sizes and
- * dates only). Rows of areas whose tables another worktree adds (support, quiz) are read when the
- * table exists, so this file needs no change at the merge.
+ * dates only).
  */
 import { sql } from 'kysely'
 import { type Executor } from '../db/executor'
@@ -15,16 +14,6 @@ const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.t
 
 function camelRows(rows: readonly object[]): Row[] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [camel(k), v])))
-}
-
-async function tableExists(db: Executor, table: string): Promise<boolean> {
-  const { rows } = await sql<{ found: string | null }>`select to_regclass(${table})::text as found`.execute(db)
-  return rows[0]?.found != null
-}
-
-/** Rows of `query` when `table` exists (a table another area adds), else none. */
-async function ifTable(db: Executor, table: string, query: () => Promise<readonly object[]>): Promise<Row[]> {
-  return (await tableExists(db, table)) ? camelRows(await query()) : []
 }
 
 export async function exportSections(db: Executor, userId: number, account: string): Promise<Record<string, Row[]>> {
@@ -127,18 +116,14 @@ export async function exportSections(db: Executor, userId: number, account: stri
     byUser('deletion_requests'),
   ])
 
-  // Support (issue 13, the support worktree's tables): the user's own threads, not guest threads
-  // (a guest typed an account number; that does not make the thread this user's). The guest key's
-  // hash never leaves.
-  const supportThreads = await ifTable(db, 'support_threads', async () =>
-    (await sql<Row>`select * from support_threads where user_id = ${userId} order by id`.execute(db)).rows.map(({ guest_key_hash: _, ...row }) => row),
-  )
-  const supportMessages = await ifTable(db, 'support_messages', async () =>
-    (await sql<Row>`select m.* from support_messages m join support_threads t on t.id = m.thread_id where t.user_id = ${userId} order by m.id`.execute(db)).rows,
-  )
-  // Knowledge quiz (the quiz worktree's tables).
-  const quizStudies = await ifTable(db, 'quiz_studies', async () => (await sql<Row>`select * from quiz_studies where user_id = ${userId}`.execute(db)).rows)
-  const quizAttempts = await ifTable(db, 'quiz_attempts', async () => (await sql<Row>`select * from quiz_attempts where user_id = ${userId} order by id`.execute(db)).rows)
+  // Support: the user's own threads, not guest threads (a guest typed an account number; that
+  // does not make the thread this user's). The guest key's hash never leaves.
+  const [supportThreads, supportMessages, quizStudies, quizAttempts] = await Promise.all([
+    sql<Row>`select * from support_threads where user_id = ${userId} order by id`.execute(db).then((r) => camelRows(r.rows.map(({ guest_key_hash: _, ...row }) => row))),
+    sql<Row>`select m.* from support_messages m join support_threads t on t.id = m.thread_id where t.user_id = ${userId} order by m.id`.execute(db).then((r) => camelRows(r.rows)),
+    byUser('quiz_studies').then(camelRows),
+    byUser('quiz_attempts').then(camelRows),
+  ])
 
   const [me] = profile
   return {
