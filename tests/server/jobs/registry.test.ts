@@ -57,7 +57,7 @@ describe('the jobs registry', () => {
   })
 
   it('sweeps a job by name at the moved clock, and through the old aliases', async () => {
-    expect(await t.app.jobs.sweep('cleanup', t.clock.now())).toEqual({ ran: true, result: { keys: 0, failures: 0, registrations: 0, sessions: 0 } })
+    expect(await t.app.jobs.sweep('cleanup', t.clock.now())).toEqual({ ran: true, result: { keys: 0, failures: 0, registrations: 0, guestThreads: 0, sessions: 0 } })
     const deposit = await pendingDeposit(t, '9730000001', 550_000)
     t.clock.advance(t.config.autoReviewSeconds! * 1000)
     expect(await t.app.reviews.sweep(t.clock.now())).toBe(1)
