@@ -9,7 +9,7 @@
 import { type ConfigName } from '../contract/config'
 import { type NewsArticle, type NewsItem } from '../contract/replies'
 import { ApiRefusal, NetworkError, call } from './api'
-import { db, metaKeys, newsByDate, type NewsRow, type UserInfo } from './db'
+import { db, metaKeyAccount, metaKeys, newsByDate, type NewsRow, type UserInfo } from './db'
 import { getSession } from './sessionStore'
 import { type Language } from '../i18n/languages'
 
@@ -50,10 +50,15 @@ export function refresh<T>(key: string, fetcher: () => Promise<T>, opts: { fresh
   const run = (async () => {
     const result = await fetcher()
     const now = Date.now()
-    await db.meta.bulkPut([
-      { key: lastSyncedKey(key), value: now, updatedAt: now },
-      { key: SYNCED_ANY, value: now, updatedAt: now },
-    ])
+    const owner = metaKeyAccount(key)
+    await db.transaction('rw', db.meta, async () => {
+      // An account's key answered after its logout leaves no trace: forgetAccount has run or will.
+      if (owner !== undefined && getSession()?.account !== owner) return
+      await db.meta.bulkPut([
+        { key: lastSyncedKey(key), value: now, updatedAt: now },
+        { key: SYNCED_ANY, value: now, updatedAt: now },
+      ])
+    })
     return result
   })().finally(() => inFlight.delete(key))
   inFlight.set(key, run)

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiRefusal } from '../../../src/data/api'
 import { db, newsByDate } from '../../../src/data/db'
-import { login } from '../../../src/data/session'
+import { login, logout } from '../../../src/data/session'
+import { inboxKey } from '../../../src/data/inbox'
 import {
   lastSyncedKey,
   newsPageSize,
@@ -48,6 +49,26 @@ describe('refresh', () => {
     expect(await syncedAt()).toBeUndefined()
     // The failed run does not stick: the next refresh runs again.
     await expect(refresh('broken', async () => 'ok')).resolves.toBe('ok')
+  })
+})
+
+describe('refresh of an account key', () => {
+  it('records no sync time when the account signed out while the request was out', async () => {
+    const { account, password } = await server.newAccount()
+    await login(account, password)
+    const key = inboxKey(account)
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    const late = refresh(key, async () => answered)
+    await logout({ discardUnsent: true })
+    answer()
+    await late
+    expect(await db.meta.where('account').equals(account).count()).toBe(0)
+
+    // Signed in, the same refresh records its time under the account.
+    await login(account, password)
+    await refresh(key, async () => undefined)
+    expect((await db.meta.get(lastSyncedKey(key)))?.account).toBe(account)
   })
 })
 
