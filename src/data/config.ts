@@ -51,6 +51,9 @@ function fetchConfig(): Promise<ConfigRow[]> {
  */
 export async function loadConfig({ waitWithCopyMs = WAIT_WITH_COPY_MS } = {}): Promise<'network' | 'cache'> {
   const fetching = fetchConfig()
+  // Handled at once: offline, the fetch can fail before the stored copy is read, and a rejection
+  // left without a handler until then is reported as the page's uncaught error.
+  fetching.catch(() => undefined)
   const cached = await db.config.toArray()
   if (cached.length === 0) {
     try {
