@@ -183,7 +183,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         summary: 'Server-sent events: a snapshot of the asked symbols, then batched deltas of those that changed',
         description:
           `event: snapshot, data: {at, quotes: Quote[]} (full quotes), then event: ticks, data: {at, changes: QuoteDelta[]}; id: at. ` +
-          'A QuoteDelta is {symbol} and only the fields that differ from the quote this connection last sent for that symbol (null: a field gone); ' +
+          'A QuoteDelta is {symbol} and only the fields that differ from the quote this connection last sent for that symbol (null: a field gone; no time: time = at); ' +
           'a symbol that did not move (nothing but time changed) is not sent. Every connection, a reconnect with Last-Event-ID included, starts with a snapshot: ' +
           'apply deltas only to quotes of the same connection (src/contract/quote-delta.ts). ' +
           `Every ${config.streamIntervalMs} ms; ": ping" every 15 s. Unknown symbols are ignored; more than ${config.streamMaxSymbols} is a 400.`,
@@ -248,7 +248,7 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
         // A catch-up (past midnight) can outlast the connection: never write after the end.
         if (ended) return
         if (gone()) return end()
-        const changes = streamChanges(sent, quotesOf(instruments, at))
+        const changes = streamChanges(sent, quotesOf(instruments, at), at)
         if (changes.length > 0) send('ticks', { at, changes })
         if (Date.now() - lastPing >= PING_MS) {
           write(': ping\n\n')

@@ -5,7 +5,8 @@
  * - `event: snapshot`, data QuoteSnapshotEvent {at, quotes: Quote[]}: every connection's first
  *   event, full quotes; it replaces whatever base the client held.
  * - `event: ticks`, data QuoteTicksEvent {at, changes: QuoteDelta[]}: one delta per symbol that
- *   moved (streamChanges below), against the last full quote of this connection.
+ *   moved (streamChanges below), against the last full quote of this connection; a delta
+ *   without `time` means time = at.
  * Deltas hold only values, never arithmetic, so applying them gives the server's quote exactly.
  */
 import { type Quote, type QuoteDelta } from './replies'
@@ -46,10 +47,11 @@ export function quoteMoved(delta: QuoteDelta): boolean {
 
 /**
  * One ticks event's changes: the delta of each quote that moved against `sent` (the last full
- * quote this connection sent per symbol), which it then updates. A symbol not in `sent` yet
- * goes whole, as a delta from nothing would.
+ * quote this connection sent per symbol), which it then updates. A quote's time is the event's
+ * `at`, so a delta leaves it out (a fifth of a delta's bytes) and the client puts it back. A
+ * symbol not in `sent` yet goes whole, as a delta from nothing would.
  */
-export function streamChanges(sent: Map<string, Quote>, quotes: readonly Quote[]): QuoteDelta[] {
+export function streamChanges(sent: Map<string, Quote>, quotes: readonly Quote[], at: number): QuoteDelta[] {
   const changes: QuoteDelta[] = []
   for (const quote of quotes) {
     const before = sent.get(quote.symbol)
@@ -60,6 +62,7 @@ export function streamChanges(sent: Map<string, Quote>, quotes: readonly Quote[]
     }
     const delta = quoteDelta(before, quote)
     if (!quoteMoved(delta)) continue
+    if (delta.time === at) delete delta.time
     changes.push(delta)
     sent.set(quote.symbol, quote)
   }
@@ -67,15 +70,16 @@ export function streamChanges(sent: Map<string, Quote>, quotes: readonly Quote[]
 }
 
 /**
- * The client's side of streamChanges: each delta applied to the last full quote of this
- * connection in `held`, which it updates; returns the full quotes. A delta whose base is missing
- * and is not itself a full quote is skipped (it cannot happen on one connection).
+ * The client's side of streamChanges: each delta of the ticks event at `at` applied to the last
+ * full quote of this connection in `held`, which it updates; returns the full quotes. A delta
+ * whose base is missing and is not itself a full quote is skipped (one connection never sends
+ * one: its snapshot or an earlier whole quote is every delta's base).
  */
-export function applyStreamChanges(held: Map<string, Quote>, changes: readonly QuoteDelta[]): Quote[] {
+export function applyStreamChanges(held: Map<string, Quote>, changes: readonly QuoteDelta[], at: number): Quote[] {
   const quotes: Quote[] = []
   for (const delta of changes) {
     const before = held.get(delta.symbol)
-    const quote = before ? applyQuoteDelta(before, delta) : fullQuote(delta)
+    const quote = before ? applyQuoteDelta(before, delta.time === undefined ? { ...delta, time: at } : delta) : fullQuote(delta)
     if (!quote) continue
     held.set(quote.symbol, quote)
     quotes.push(quote)

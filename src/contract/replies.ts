@@ -1057,8 +1057,8 @@ export type QuoteSnapshotEvent = Static<typeof QuoteSnapshotEvent>
 
 /**
  * GET /stock/stream, `event: ticks` (every later event): for each symbol that moved since this
- * connection last sent it, a QuoteDelta against that last sent quote; a symbol whose fields are
- * unchanged but for `time` is not sent. A client keeps the last full quote per symbol of the
+ * connection last sent it, a QuoteDelta against that last sent quote, without `time` when it is
+ * `at` (the client puts it back); a symbol whose fields are unchanged but for `time` is not sent. A client keeps the last full quote per symbol of the
  * current connection and applies each delta to it; it never applies one across connections.
  */
 export const QuoteTicksEvent = Type.Object({ at: Int('epoch ms'), changes: Type.Array(QuoteDelta) })

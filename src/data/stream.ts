@@ -224,7 +224,7 @@ function onMessage(event: SseEvent, base: Map<string, QuoteRow>): void {
     receive(data.quotes)
     return
   }
-  if (Array.isArray(data.changes)) receive(applyStreamChanges(base, data.changes))
+  if (Array.isArray(data.changes) && typeof data.at === 'number') receive(applyStreamChanges(base, data.changes, data.at))
 }
 
 async function run(current: Connection): Promise<void> {

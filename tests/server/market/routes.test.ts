@@ -216,7 +216,7 @@ describe('GET /stock/stream', () => {
       const live = (await s.call('/stock/detail', { symbol: 'RELIANCE' })).body.data as { quote: Quote }
       const streamed = ticks.data!.changes!.find((q) => q.symbol === 'RELIANCE')
       const base = snapshot.data!.quotes!.find((q) => q.symbol === 'RELIANCE')!
-      if (streamed) expect(applyQuoteDelta(base as unknown as QuoteOfContract, streamed as QuoteDelta).price).toBe(live.quote.price)
+      if (streamed) expect(applyQuoteDelta(base as unknown as QuoteOfContract, { ...(streamed as QuoteDelta), time: ticks.data!.at }).price).toBe(live.quote.price)
 
       // Closing the app ends the open stream instead of waiting for it.
       const started = Date.now()

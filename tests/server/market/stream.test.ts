@@ -97,7 +97,9 @@ describe('GET /stock/stream deltas', () => {
       const event = await stream.at('ticks', s.clock.now())
       const ticks = JSON.parse(event.data) as QuoteTicksEvent
       expect(Object.keys(ticks)).toEqual(['at', 'changes'])
-      const rebuilt = applyStreamChanges(held, ticks.changes)
+      // Every quote's time is the event's `at`: no delta repeats it.
+      for (const delta of ticks.changes) expect(delta.time).toBeUndefined()
+      const rebuilt = applyStreamChanges(held, ticks.changes, ticks.at)
       const full = await fullQuotes(SIXTY)
       // Each sent symbol, rebuilt, is the exchange's quote now, field for field.
       for (const quote of rebuilt) expect(quote).toEqual(full.get(quote.symbol))

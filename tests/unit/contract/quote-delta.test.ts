@@ -125,9 +125,11 @@ describe('streamChanges / applyStreamChanges over a simulated day', () => {
       quotes = quotes.map((q) => step(q, at, next))
       // A listing in mid-session: a symbol the snapshot did not have arrives whole.
       if (minute === 200) quotes.push(stock('NEWCO', 12_345))
-      const changes = streamChanges(sent, quotes)
+      const changes = streamChanges(sent, quotes, at)
+      // Each quote's time is the event's: no delta carries it.
+      expect(changes.filter((c) => c.symbol !== 'NEWCO' || minute !== 200).some((c) => 'time' in c)).toBe(false)
       const wire = JSON.stringify({ at, changes })
-      const received = applyStreamChanges(held, (JSON.parse(wire) as { changes: QuoteDelta[] }).changes)
+      const received = applyStreamChanges(held, (JSON.parse(wire) as { changes: QuoteDelta[] }).changes, at)
       const moved = quotes.filter((q) => changes.some((c) => c.symbol === q.symbol))
       skipped += quotes.length - moved.length
       // Every quote the client rebuilt is the server's full quote, exactly.
@@ -148,9 +150,9 @@ describe('streamChanges / applyStreamChanges over a simulated day', () => {
 
   it('skips a delta whose base the client does not hold, unless it is a whole quote', () => {
     const held = new Map<string, Quote>()
-    expect(applyStreamChanges(held, [{ symbol: 'TCS', price: 5 }])).toEqual([])
+    expect(applyStreamChanges(held, [{ symbol: 'TCS', price: 5 }], OPEN)).toEqual([])
     const whole = stock('TCS', 400_000)
-    expect(applyStreamChanges(held, [whole])).toEqual([whole])
+    expect(applyStreamChanges(held, [whole], OPEN)).toEqual([whole])
     expect(held.get('TCS')).toEqual(whole)
   })
 })
