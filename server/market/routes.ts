@@ -13,7 +13,8 @@ import { HttpError, ok } from '../plugins/envelope'
 import { symbolUnknown } from '../trade/service'
 import { type RouteDeps } from '../http/deps'
 import { ShortText, replies } from '../http/schemas'
-import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, StockDetailReply, StockPage } from '../../src/contract/replies'
+import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, type QuoteSnapshotEvent, type QuoteTicksEvent, StockDetailReply, StockPage } from '../../src/contract/replies'
+import { streamChanges } from '../../src/contract/quote-delta'
 
 const SORTS = ['symbol', 'gainers', 'losers', 'turnover'] as const
 type Sort = (typeof SORTS)[number]
@@ -179,8 +180,13 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
     {
       schema: {
         tags: ['stock'],
-        summary: 'Server-sent events: a snapshot of the asked symbols, then batched ticks of those that changed',
-        description: `event: snapshot / ticks, data: {at, quotes: Quote[]}, id: at. Every ${config.streamIntervalMs} ms; ": ping" every 15 s. Unknown symbols are ignored; more than ${config.streamMaxSymbols} is a 400.`,
+        summary: 'Server-sent events: a snapshot of the asked symbols, then batched deltas of those that changed',
+        description:
+          `event: snapshot, data: {at, quotes: Quote[]} (full quotes), then event: ticks, data: {at, changes: QuoteDelta[]}; id: at. ` +
+          'A QuoteDelta is {symbol} and only the fields that differ from the quote this connection last sent for that symbol (null: a field gone; no time: time = at); ' +
+          'a symbol that did not move (nothing but time changed) is not sent. Every connection, a reconnect with Last-Event-ID included, starts with a snapshot: ' +
+          'apply deltas only to quotes of the same connection (src/contract/quote-delta.ts). ' +
+          `Every ${config.streamIntervalMs} ms; ": ping" every 15 s. Unknown symbols are ignored; more than ${config.streamMaxSymbols} is a 400.`,
         querystring: Type.Object({ symbols: Type.String({ maxLength: 20_000, pattern: '^[A-Za-z0-9,._&-]*$' }) }),
       },
     },
@@ -233,23 +239,17 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
           res.destroy()
         }
       }
-      const last = new Map<string, string>()
-      const send = (event: 'snapshot' | 'ticks', at: number, quotes: ReturnType<typeof quotesOf>) =>
-        write(`event: ${event}\nid: ${at}\ndata: ${JSON.stringify({ at, quotes })}\n\n`)
-      const changed = (at: number) =>
-        quotesOf(instruments, at).filter((q) => {
-          const key = `${q.price}:${q.volume}`
-          if (last.get(q.symbol) === key) return false
-          last.set(q.symbol, key)
-          return true
-        })
+      // What this connection last sent per symbol: the base of its next deltas.
+      const sent = new Map<string, Quote>()
+      const send = (event: 'snapshot' | 'ticks', data: QuoteSnapshotEvent | QuoteTicksEvent) =>
+        write(`event: ${event}\nid: ${data.at}\ndata: ${JSON.stringify(data)}\n\n`)
       let lastPing = Date.now()
       const tick = (at: number) => {
         // A catch-up (past midnight) can outlast the connection: never write after the end.
         if (ended) return
         if (gone()) return end()
-        const quotes = changed(at)
-        if (quotes.length > 0) send('ticks', at, quotes)
+        const changes = streamChanges(sent, quotesOf(instruments, at), at)
+        if (changes.length > 0) send('ticks', { at, changes })
         if (Date.now() - lastPing >= PING_MS) {
           write(': ping\n\n')
           lastPing = Date.now()
@@ -264,7 +264,9 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       try {
         const first = now()
         write(`retry: 3000\n\n`)
-        send('snapshot', first, changed(first))
+        const quotes = quotesOf(instruments, first)
+        for (const quote of quotes) sent.set(quote.symbol, quote)
+        send('snapshot', { at: first, quotes })
       } catch (err) {
         return fail(err)
       }

@@ -1026,6 +1026,44 @@ export const Quote = Type.Object({
 })
 export type Quote = Static<typeof Quote>
 
+/** The fields a quote may lack (company figures of stocks, lot units of what trades). */
+const QUOTE_OPTIONAL = ['sector', 'industry', 'sharesOutstanding', 'marketValue', 'foreignRatioBp', 'lotUnits', 'unitDivisor', 'quantityScale'] as const
+
+/**
+ * One symbol's change on the quote stream: its symbol and only the fields that differ from the
+ * quote this stream last sent for it; an optional field that went away is null. Applied to that
+ * quote it gives the new full quote exactly (quoteDelta / applyQuoteDelta, src/contract/quote-delta.ts).
+ */
+export const QuoteDelta = Type.Object({
+  ...Type.Partial(Type.Omit(Quote, ['symbol', ...QUOTE_OPTIONAL])).properties,
+  symbol: Type.String(),
+  sector: Type.Optional(Nullable(Type.String())),
+  industry: Type.Optional(Nullable(Type.String())),
+  sharesOutstanding: Type.Optional(Nullable(Int())),
+  marketValue: Type.Optional(Nullable(Int('paise'))),
+  foreignRatioBp: Type.Optional(Nullable(Int('simulated, basis points'))),
+  lotUnits: Type.Optional(Nullable(Int('quantity units per lot'))),
+  unitDivisor: Type.Optional(Nullable(Int('paise = quantity x price / unitDivisor'))),
+  quantityScale: Type.Optional(Nullable(Int('quantity units per share, coin or currency unit'))),
+})
+export type QuoteDelta = Static<typeof QuoteDelta>
+
+/**
+ * GET /stock/stream, `event: snapshot` (the first event of every connection, a reconnect with
+ * Last-Event-ID included): the full quote of every asked symbol the exchange knows.
+ */
+export const QuoteSnapshotEvent = Type.Object({ at: Int('epoch ms'), quotes: Type.Array(Quote) })
+export type QuoteSnapshotEvent = Static<typeof QuoteSnapshotEvent>
+
+/**
+ * GET /stock/stream, `event: ticks` (every later event): for each symbol that moved since this
+ * connection last sent it, a QuoteDelta against that last sent quote, without `time` when it is
+ * `at` (the client puts it back); a symbol whose fields are unchanged but for `time` is not sent. A client keeps the last full quote per symbol of the
+ * current connection and applies each delta to it; it never applies one across connections.
+ */
+export const QuoteTicksEvent = Type.Object({ at: Int('epoch ms'), changes: Type.Array(QuoteDelta) })
+export type QuoteTicksEvent = Static<typeof QuoteTicksEvent>
+
 /** /stock/list: one page of a list. */
 export const StockPage = Type.Object({ data: Type.Array(Quote), total: Type.Integer(), at: Int('epoch ms') })
 export type StockPage = Static<typeof StockPage>

@@ -1,7 +1,8 @@
 /**
  * Live quotes: one server-sent-event stream (GET /stock/stream, opened through api.ts) for the
  * union of the symbols the screens watch, written into db.quotes; screens read db.quotes. Writes:
- * - db.quotes:  each quote of a snapshot or ticks message, coalesced by symbol (the newest wins)
+ * - db.quotes:  each quote of a snapshot, and each of a ticks message's deltas applied to the
+ *               connection's last full quote of its symbol (quote-delta.ts), coalesced by symbol (the newest wins)
  *               and written once per animation frame (market.ts's putQuotes in slices of 200,
  *               each its own transaction and task, never replacing a newer stored quote), so
  *               1,000 quotes at 5 messages a second cost a few transactions, not thousands, and
@@ -23,6 +24,8 @@ import { ApiRefusal, openStream } from './api'
 import { getConfigNumber } from './config'
 import { db, metaKeys, type QuoteRow } from './db'
 import { putQuotes } from './market'
+import { applyStreamChanges } from '../contract/quote-delta'
+import type { QuoteSnapshotEvent, QuoteTicksEvent } from '../contract/replies'
 
 export type StreamState = 'connecting' | 'live' | 'offline'
 export type StreamStatus = { state: StreamState; since: number }
@@ -196,12 +199,18 @@ function stop(): void {
   current.controller?.abort()
 }
 
-function onMessage(event: SseEvent): void {
+/**
+ * One message of a connection. `base` is that connection's last full quote per symbol, the base
+ * the server's deltas are made against (src/contract/quote-delta.ts): one map per connection,
+ * reset by its snapshot, so a delta is never applied to another connection's quote. db.quotes is
+ * not the base: a list or detail reply may have stored a newer quote than this connection sent.
+ */
+function onMessage(event: SseEvent, base: Map<string, QuoteRow>): void {
   if (event.event !== 'snapshot' && event.event !== 'ticks') return
   if (event.id !== undefined) lastEventId = event.id
-  let quotes: QuoteRow[]
+  let data: Partial<QuoteSnapshotEvent & QuoteTicksEvent>
   try {
-    quotes = (JSON.parse(event.data) as { quotes: QuoteRow[] }).quotes
+    data = JSON.parse(event.data) as Partial<QuoteSnapshotEvent & QuoteTicksEvent>
   } catch (error) {
     console.error('unreadable stream message', error)
     return
@@ -209,8 +218,13 @@ function onMessage(event: SseEvent): void {
   if (event.event === 'snapshot') {
     attempt = 0
     setStatus('live')
+    base.clear()
+    if (!Array.isArray(data.quotes)) return
+    for (const quote of data.quotes) base.set(quote.symbol, quote)
+    receive(data.quotes)
+    return
   }
-  if (Array.isArray(quotes)) receive(quotes)
+  if (Array.isArray(data.changes) && typeof data.at === 'number') receive(applyStreamChanges(base, data.changes, data.at))
 }
 
 async function run(current: Connection): Promise<void> {
@@ -227,7 +241,8 @@ async function run(current: Connection): Promise<void> {
     const body = await openStream(current.symbols, { signal: controller.signal, lastEventId })
     const reader = body.getReader()
     const decoder = new TextDecoder()
-    const parse = createSseParser(onMessage)
+    const base = new Map<string, QuoteRow>()
+    const parse = createSseParser((event) => onMessage(event, base))
     try {
       for (;;) {
         const { done, value } = await reader.read()

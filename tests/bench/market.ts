@@ -11,6 +11,8 @@ import { INSTRUMENTS } from '../../server/market/instruments'
 import { createMarketFeed } from '../../server/market/live-feed'
 import { quoteDto } from '../../server/market/quote-dto'
 import { TEST_MARKET_SEED, createTestDatabase } from '../server/helpers'
+import { streamChanges } from '../../src/contract/quote-delta'
+import { type Quote } from '../../src/contract/replies'
 
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`
 
@@ -39,21 +41,18 @@ export async function marketBench(): Promise<void> {
     const round = (performance.now() - started) / rounds
     console.log(`  quote() of every symbol, warm: ${ms(round)} (${((round * 1000) / INSTRUMENTS.length).toFixed(1)} µs a quote)`)
 
-    // The stream route's tick: quotes as DTOs, keep the changed ones, one JSON message.
-    const last = new Map<string, string>()
+    // The stream route's tick: quotes as DTOs, the deltas of those that moved, one JSON message.
+    const sent = new Map<string, Quote>()
     let bytes = 0
     started = performance.now()
     for (let k = 1; k <= rounds; k++) {
       const at = now + 60_000 + k * config.streamIntervalMs
-      const changed = INSTRUMENTS.flatMap((instrument) => {
+      const quotes = INSTRUMENTS.flatMap((instrument) => {
         const q = feed.quote(instrument.symbol, at)
-        if (!q) return []
-        const key = `${q.price}:${q.volume}`
-        if (last.get(q.symbol) === key) return []
-        last.set(q.symbol, key)
-        return [quoteDto(q, instrument, config)]
+        return q ? [quoteDto(q, instrument, config)] : []
       })
-      bytes += `event: ticks\nid: ${at}\ndata: ${JSON.stringify({ at, quotes: changed })}\n\n`.length
+      const changes = streamChanges(sent, quotes, at)
+      bytes += `event: ticks\nid: ${at}\ndata: ${JSON.stringify({ at, changes })}\n\n`.length
     }
     console.log(`  one stream tick of all ${INSTRUMENTS.length} symbols: ${ms((performance.now() - started) / rounds)} (${Math.round(bytes / rounds).toLocaleString('en')} bytes)`)
     await feed.close()

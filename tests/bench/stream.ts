@@ -1,4 +1,10 @@
 /**
+ * The quote stream on the wire: the real server's stream of the market screen's 60 symbols (57
+ * shares and the 3 indices) for WIRE_MS, each ticks event measured as sent (deltas) and as the
+ * full quotes it rebuilds to (what the stream sent before deltas), in the same run from the same
+ * events; also through gzip (one deflate context per stream, flushed per event), as a compressed
+ * stream would be.
+ *
  * Stream handling in Chromium: the built app's /#/market/index with a feed of 1,000 symbols at 5
  * ticks a second (every symbol changes in every message) for ~10 s, through the app's real stream
  * code (fetch, SSE parser, coalescing, Dexie writes) and its real quote screen. Prints the longest
@@ -11,6 +17,9 @@
  */
 import http from 'node:http'
 import { type AddressInfo } from 'node:net'
+import { constants, createGzip, type Gzip } from 'node:zlib'
+import { applyStreamChanges, streamChanges } from '../../src/contract/quote-delta'
+import { type Quote as ContractQuote, type QuoteSnapshotEvent, type QuoteTicksEvent } from '../../src/contract/replies'
 import { launchChromium } from '../e2e/support/browser'
 import { type RunningServer } from '../e2e/support/server'
 
@@ -54,18 +63,23 @@ function syntheticQuotes(real: Quote[]): Quote[] {
   return [...quotes.filter((q) => q.symbol === PROBE), ...quotes.filter((q) => q.symbol !== PROBE)]
 }
 
+/** Moves every quote one step; each is replaced, not changed, as the deltas compare old and new. */
 function tick(quotes: Quote[], at: number): void {
-  for (const q of quotes) {
+  for (let i = 0; i < quotes.length; i++) {
+    const q = quotes[i]!
     const step = (Math.random() < 0.5 ? -1 : 1) * 5
     const price = Math.max(5, q.price + step)
     const prevClose = Number(q.prevClose)
-    q.price = price
-    q.time = at
-    q.high = Math.max(Number(q.high), price)
-    q.low = Math.min(Number(q.low), price)
-    q.change = price - prevClose
-    q.changeRateBp = Math.round(((price - prevClose) * 10_000) / prevClose)
-    q.volume = Number(q.volume) + 100
+    quotes[i] = {
+      ...q,
+      price,
+      time: at,
+      high: Math.max(Number(q.high), price),
+      low: Math.min(Number(q.low), price),
+      change: price - prevClose,
+      changeRateBp: Math.round(((price - prevClose) * 10_000) / prevClose),
+      volume: Number(q.volume) + 100,
+    }
   }
 }
 
@@ -83,10 +97,15 @@ async function startFront(target: string, quotes: Quote[]): Promise<Front> {
     if (req.method === 'GET' && req.url?.startsWith('/api/vue/stock/stream')) {
       connections += 1
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' })
+      // As the real route: a snapshot, then per symbol what changed since this connection sent it.
+      const sent = new Map<string, ContractQuote>()
       const send = (event: string) => {
         const at = Date.now()
         if (event === 'ticks') tick(quotes, at)
-        res.write(`id: ${at}\nevent: ${event}\ndata: ${JSON.stringify({ at, quotes })}\n\n`)
+        const now = quotes as unknown as ContractQuote[]
+        if (event === 'snapshot') for (const q of now) sent.set(q.symbol, q)
+        const data = event === 'snapshot' ? { at, quotes: now } : { at, changes: streamChanges(sent, now, at) }
+        res.write(`id: ${at}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
         messages += 1
       }
       res.write('retry: 3000\n\n')
@@ -121,12 +140,12 @@ async function startFront(target: string, quotes: Quote[]): Promise<Front> {
   }
 }
 
-async function realStocks(serverUrl: string): Promise<Quote[]> {
+async function realStocks(serverUrl: string, type = 'stock'): Promise<Quote[]> {
   try {
     const res = await fetch(`${serverUrl}/api/vue/stock/list`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'stock', page: 1, size: 100 }),
+      body: JSON.stringify({ type, page: 1, size: 100 }),
     })
     const body = (await res.json()) as { data?: { data?: Quote[] } }
     return body.data?.data ?? []
@@ -160,7 +179,98 @@ open.onsuccess = () => {
 onmessage = () => postMessage(samples)
 `
 
+const WIRE_SYMBOLS = 60
+const WIRE_MS = 10_000
+
+/** A gzip stream flushed after each event, counting what it puts out. */
+function gzipCounter(): { add: (text: string) => Promise<void>; bytes: () => number; end: () => void } {
+  const gzip: Gzip = createGzip()
+  let bytes = 0
+  gzip.on('data', (chunk: Buffer) => (bytes += chunk.length))
+  return {
+    add: (text) =>
+      new Promise((resolve) => {
+        gzip.write(text)
+        gzip.flush(constants.Z_SYNC_FLUSH, () => resolve())
+      }),
+    bytes: () => bytes,
+    end: () => gzip.end(),
+  }
+}
+
+async function wireBench(serverUrl: string): Promise<void> {
+  // The market screen's: every share and the index strip.
+  const symbols = [...(await realStocks(serverUrl)), ...(await realStocks(serverUrl, 'index'))].slice(0, WIRE_SYMBOLS).map((q) => q.symbol)
+  const res = await fetch(`${serverUrl}/api/vue/stock/stream?symbols=${symbols.map(encodeURIComponent).join(',')}`)
+  const compressed = (res.headers.get('content-encoding') ?? '') !== ''
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  const held = new Map<string, ContractQuote>()
+  const sizes = { ticks: 0, quotes: 0, delta: 0, full: 0, snapshot: 0 }
+  const gzDelta = gzipCounter()
+  const gzFull = gzipCounter()
+  let text = ''
+  let first = 0
+  let last = 0
+  const started = Date.now()
+  try {
+    while (Date.now() - started < WIRE_MS + 1500) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+      let end: number
+      while ((end = text.indexOf('\n\n')) >= 0) {
+        const block = text.slice(0, end + 2)
+        text = text.slice(end + 2)
+        const event = /^event: (.*)$/m.exec(block)?.[1]
+        const data = /^data: (.*)$/m.exec(block)?.[1]
+        if (data === undefined) continue
+        if (event === 'snapshot') {
+          const snapshot = JSON.parse(data) as QuoteSnapshotEvent
+          for (const q of snapshot.quotes) held.set(q.symbol, q)
+          sizes.snapshot = Buffer.byteLength(block)
+          continue
+        }
+        if (event !== 'ticks') continue
+        const ticks = JSON.parse(data) as QuoteTicksEvent
+        if (first === 0) first = ticks.at
+        else if (ticks.at - first > WIRE_MS) break
+        last = ticks.at
+        // The same event as the stream sent it before deltas: the full quotes of what moved.
+        const full = `event: ticks\nid: ${ticks.at}\ndata: ${JSON.stringify({ at: ticks.at, quotes: applyStreamChanges(held, ticks.changes, ticks.at) })}\n\n`
+        sizes.ticks += 1
+        sizes.quotes += ticks.changes.length
+        sizes.delta += Buffer.byteLength(block)
+        sizes.full += Buffer.byteLength(full)
+        await gzDelta.add(block)
+        await gzFull.add(full)
+      }
+      if (last - first >= WIRE_MS) break
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined)
+    gzDelta.end()
+    gzFull.end()
+  }
+  console.log(`\nstream on the wire (${symbols.length} symbols, the real server's stream, ${sizes.ticks} ticks events over ${((last - first) / 1000).toFixed(1)} s, ${(sizes.quotes / Math.max(1, sizes.ticks)).toFixed(1)} symbols moved per event)`)
+  if (sizes.ticks === 0) {
+    console.log('  no ticks arrived; not measured')
+    return
+  }
+  const seconds = Math.max(1, last - first) / 1000
+  const kb = (n: number) => `${(n / 1000).toFixed(2)} KB`
+  const line = (bytes: number) => `${kb(bytes / sizes.ticks)} per tick, ${kb(bytes / seconds)}/s`
+  console.log(`  snapshot (full quotes, once per connection): ${kb(sizes.snapshot)}`)
+  console.log(`  before, full quotes: ${line(sizes.full)}`)
+  console.log(`  after, deltas:       ${line(sizes.delta)}  (${(sizes.full / sizes.delta).toFixed(1)}x fewer bytes)`)
+  console.log(
+    `  gzip'ed, flushed per event${compressed ? '' : ' (the stream is sent uncompressed; for comparison)'}: ` +
+      `full ${line(gzFull.bytes())}, deltas ${line(gzDelta.bytes())}`,
+  )
+}
+
 export async function streamBench(server: RunningServer): Promise<void> {
+  await wireBench(server.url)
   const quotes = syntheticQuotes(await realStocks(server.url))
   const front = await startFront(server.url, quotes)
   const browser = await launchChromium()

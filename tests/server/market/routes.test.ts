@@ -7,6 +7,8 @@ import { type ClientRequest, get as httpGet } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STOCKS } from '../../../server/market/instruments'
+import { applyQuoteDelta } from '../../../src/contract/quote-delta'
+import { type QuoteDelta, type Quote as QuoteOfContract } from '../../../src/contract/replies'
 import { type TestApp, createTestApp } from '../helpers'
 
 type Quote = Record<string, unknown> & { symbol: string; kind: string; price: number; changeRateBp: number; amount: number }
@@ -160,7 +162,7 @@ it('documents the routes in the OpenAPI document', async () => {
 })
 
 describe('GET /stock/stream', () => {
-  type Event = { event: string; id?: string; data?: { at: number; quotes: Quote[] }; raw: string }
+  type Event = { event: string; id?: string; data?: { at: number; quotes?: Quote[]; changes?: (Partial<Quote> & { symbol: string })[] }; raw: string }
 
   /** Reads server-sent events from a fetch body until `until` is satisfied. */
   async function readEvents(reader: ReadableStreamDefaultReader<Uint8Array>, until: (events: Event[]) => boolean, buffer: { text: string; events: Event[] }): Promise<Event[]> {
@@ -201,18 +203,20 @@ describe('GET /stock/stream', () => {
       await readEvents(reader, (events) => events.some((e) => e.event === 'snapshot'), buffer)
       expect(buffer.events[0]!.raw).toBe('retry: 3000')
       const snapshot = buffer.events.find((e) => e.event === 'snapshot')!
-      expect(snapshot.data!.quotes.map((q) => q.symbol).sort()).toEqual(['M&M', 'RELIANCE'])
+      expect(snapshot.data!.quotes!.map((q) => q.symbol).sort()).toEqual(['M&M', 'RELIANCE'])
       expect(snapshot.id).toBe(String(snapshot.data!.at))
 
       s.clock.advance(5 * 60_000)
       await readEvents(reader, (events) => events.some((e) => e.event === 'ticks'), buffer)
       const ticks = buffer.events.find((e) => e.event === 'ticks')!
       expect(ticks.data!.at).toBe(s.clock.now())
-      expect(ticks.data!.quotes.length).toBeGreaterThan(0)
-      for (const quote of ticks.data!.quotes) expect(['M&M', 'RELIANCE']).toContain(quote.symbol)
+      // Deltas (tests/server/market/stream.test.ts has their rules): the symbol and what changed.
+      expect(ticks.data!.changes!.length).toBeGreaterThan(0)
+      for (const change of ticks.data!.changes!) expect(['M&M', 'RELIANCE']).toContain(change.symbol)
       const live = (await s.call('/stock/detail', { symbol: 'RELIANCE' })).body.data as { quote: Quote }
-      const streamed = ticks.data!.quotes.find((q) => q.symbol === 'RELIANCE')
-      if (streamed) expect(streamed.price).toBe(live.quote.price)
+      const streamed = ticks.data!.changes!.find((q) => q.symbol === 'RELIANCE')
+      const base = snapshot.data!.quotes!.find((q) => q.symbol === 'RELIANCE')!
+      if (streamed) expect(applyQuoteDelta(base as unknown as QuoteOfContract, { ...(streamed as QuoteDelta), time: ticks.data!.at }).price).toBe(live.quote.price)
 
       // Closing the app ends the open stream instead of waiting for it.
       const started = Date.now()

@@ -73,6 +73,32 @@ describe('watchQuotes', () => {
     )
   })
 
+  it('stores from the deltas of every tick the full quotes the server has, field for field', async () => {
+    const symbols = ['BTCINR', 'ETHINR', 'HDFCBANK', 'TCS', 'USDINR', 'NIFTY50']
+    stops.push(watchQuotes(symbols))
+    await vi.waitFor(async () => expect((await status())?.state).toBe('live'), { timeout: 5000 })
+    for (let minute = 1; minute <= 3; minute++) {
+      server.t.clock.advance(60_000)
+      const at = server.t.clock.now()
+      // One ticks message carries every symbol that moved: once one is stored, all of them are.
+      await vi.waitFor(
+        async () => {
+          await quotesWritten()
+          expect((await db.quotes.bulkGet(symbols)).some((q) => q?.time === at)).toBe(true)
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      for (const symbol of symbols) {
+        const detail = (await server.t.call('/stock/detail', { symbol })).body.data as { quote: Record<string, unknown> }
+        const stored = await db.quotes.get(symbol)
+        // A symbol that did not move was not sent: the same quote but for its time.
+        expect({ ...stored, time: at }).toEqual(detail.quote)
+        if (stored?.time === at) expect(stored).toEqual(detail.quote)
+      }
+    }
+    expect((await db.quotes.bulkGet(symbols)).filter((q) => q?.time === server.t.clock.now()).length).toBeGreaterThan(0)
+  }, 30_000)
+
   it('closes while the page is hidden and reopens at once when it is shown', async () => {
     const page = Object.assign(new EventTarget(), { visibilityState: 'visible' })
     vi.stubGlobal('document', page)
