@@ -12,9 +12,14 @@ import { type Database } from './types'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/** A PostgreSQL pool's connections now: open ones, idle ones, queries waiting for one, and its ceiling. */
+export type PoolUse = { max: number; total: number; idle: number; waiting: number }
+
 export type DatabaseHandle = {
   db: Kysely<Database>
   kind: DatabaseKind
+  /** PostgreSQL only (the metrics): PGlite has one session, which Kysely serialises. */
+  poolUse?: () => PoolUse
   /** The PGlite data folder as a tarball (PGlite only): a backup, or a template for tests. */
   dump?: () => Promise<Blob>
   /** Runs a multi-statement SQL script (a migration) on `executor`, which may be a transaction. */
@@ -65,9 +70,10 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const max = 10
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -82,6 +88,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // Without parameters node-postgres uses the simple protocol, which accepts several statements.
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor)
