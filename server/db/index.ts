@@ -20,8 +20,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind
   /** PostgreSQL only (the metrics): PGlite has one session, which Kysely serialises. */
   poolUse?: () => PoolUse
-  /** The PGlite data folder as a tarball (PGlite only): a backup, or a template for tests. */
-  dump?: () => Promise<Blob>
+  /** The PGlite data folder as a tarball, plain unless told (PGlite only): a backup, or a template for tests. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
   /** Runs a multi-statement SQL script (a migration) on `executor`, which may be a transaction. */
   runScript: (executor: Kysely<Database>, script: string) => Promise<void>
   close: () => Promise<void>
@@ -59,7 +59,7 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
   return {
     db,
     kind: 'pglite',
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     // PGlite's query() speaks the extended protocol (one statement); exec() takes a script. It runs
     // on PGlite's single session, so it joins the transaction Kysely has open on that session.
     runScript: async (_executor, script) => {
