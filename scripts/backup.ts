@@ -115,7 +115,11 @@ if (runDirectly) {
   const file = process.argv[2]
   const target = targetFromEnv(process.env)
   backup(target, file ? resolve(file) : undefined).then(
-    (made) => console.log(`Backed up ${made.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(target as { dataDir: string }).dataDir}`} to ${made.file} (${made.bytes} bytes)`),
+    (made) => {
+      console.log(`Backed up ${made.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(target as { dataDir: string }).dataDir}`} to ${made.file} (${made.bytes} bytes)`)
+      // As restore.ts: done, whatever PGlite left on the event loop.
+      process.exit(0)
+    },
     (err: unknown) => {
       console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`)
       process.exit(1)

@@ -112,6 +112,8 @@ if (runDirectly) {
       const into = done.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${(target as { dataDir: string }).dataDir}`
       console.log(`Restored ${files[0]} into ${into}: ${done.users} users, ${done.ledgerEntries} ledger entries`)
       if (done.movedAside) console.log(`  the database that was there is now in ${done.movedAside}`)
+      // Every database handle is closed, but PGlite, having loaded a tarball, can leave the event loop waiting.
+      process.exit(0)
     },
     (err: unknown) => {
       console.error(`Restore failed: ${err instanceof Error ? err.message : String(err)}`)

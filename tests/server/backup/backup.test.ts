@@ -27,7 +27,6 @@ import { png } from '../pictures'
 import { trader, type Trader } from '../trade/accounts'
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url))
-const TSX = join(REPO, 'node_modules', '.bin', 'tsx')
 const PG_ADMIN = process.env.TEST_DATABASE_URL
 /** Each script run starts a process (tsx) and opens a database: seconds each on a shared machine. */
 const SLOW = 300_000
@@ -121,12 +120,18 @@ function script(name: 'backup' | 'restore', args: string[], env: Record<string, 
   return new Promise((resolve, reject) => {
     const base = { ...process.env }
     delete base.DATABASE_URL
-    const child = spawn(TSX, [join(REPO, 'scripts', `${name}.ts`), ...args], { cwd: REPO, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    // One process (node loading tsx), so a kill ends the script itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'scripts', `${name}.ts`), ...args], { cwd: REPO, env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    // A script that hangs fails its test with what it printed, not a bare timeout.
+    const timer = setTimeout(() => child.kill('SIGKILL'), SLOW / 3)
     child.on('error', reject)
-    child.on('close', (code) => resolve({ code, out }))
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, out })
+    })
   })
 }
 
