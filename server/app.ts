@@ -38,6 +38,7 @@ import { watchlistRoutes } from './watchlist/routes'
 import { createTradingEngine } from './trade/engine'
 import { exclusiveRunner } from './jobs/lock'
 import { createJobRegistry, type JobRegistry, ranOrThrow } from './jobs/registry'
+import { createMetrics, type Metrics } from './metrics/metrics'
 import { type MarketFeed } from './market/feed'
 import { createMarketFeed } from './market/live-feed'
 import { marketRoutes } from './market/routes'
@@ -91,6 +92,8 @@ declare module 'fastify' {
     reviews: { sweep(now: number): Promise<number> }
     /** Every background job (server/jobs/registry.ts); tests sweep one by name with a moved clock. */
     jobs: JobRegistry
+    /** This instance's Prometheus registry (server/metrics); main.ts serves it on METRICS_PORT. */
+    metrics: Metrics
   }
 }
 
@@ -117,6 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route: each route's body drops unknown fields, then the route is recorded as declared.
   app.addHook('onRoute', stripUnknownBodyFields)
   installRouteTable(app)
+  // Before every route: each request is timed under its route pattern, each refusal counted.
+  const metrics = createMetrics({ database: deps.database, now, streamRoute: `${API_PREFIX}/stock/stream` })
+  metrics.install(app)
+  app.decorate('metrics', metrics)
 
   // First: route plugins registered below take the error handler in force when they load.
   let fallback: NotFoundFallback | null = null
@@ -144,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })
 
   // Background work, one registry; each 'database' job runs on one process at a time.
-  const jobs = createJobRegistry({ exclusive: exclusiveRunner(deps.database), onError: (job, err) => app.log.error({ err, job }, `job ${job} failed`) })
+  const jobs = createJobRegistry({ exclusive: exclusiveRunner(deps.database), onError: (job, err) => app.log.error({ err, job }, `job ${job} failed`), observe: metrics.observeJob })
+  metrics.watchJobs(jobs)
   // The next India day is simulated as soon as it starts, not on the first request of the day;
   // the days live in each process's memory, so every process catches up. Stocks another process
   // listed (new shares) join this process's feed here too; refreshListings also prepares.

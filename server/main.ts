@@ -7,7 +7,9 @@
  * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info),
  * TRADING_LOCK (`5m` | `T+1`: overrides the profile's position lock), MARKET_BACKFILL_DAYS (days of
  * simulated history made on an empty market store; 365), TIJORI_QUIZ_STUDY_SECONDS (a quiz item's
- * study time; 40).
+ * study time; 40), METRICS_PORT (serve Prometheus metrics at /metrics on this port, its own
+ * listener; unset: none), METRICS_HOST (127.0.0.1; any other address needs METRICS_TOKEN),
+ * METRICS_TOKEN (a bearer token every scrape must send).
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -22,6 +24,7 @@ import { parseOperatorSetting } from './admin/operator-rules'
 import { type RechargeChannel, parseRechargeChannels } from './funds/recharge-rules'
 import { countOperators } from './admin/operator-repository'
 import { createMarketFeed } from './market/live-feed'
+import { metricsSettings, serveMetrics } from './metrics/server'
 
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -35,7 +38,14 @@ export type StartOptions = {
   handleSignals?: boolean
 }
 
-export type Running = { app: FastifyInstance; database: DatabaseHandle; url: string; close: () => Promise<void> }
+export type Running = {
+  app: FastifyInstance
+  database: DatabaseHandle
+  url: string
+  /** Where Prometheus scrapes this process (METRICS_PORT); null when unset. */
+  metricsUrl: string | null
+  close: () => Promise<void>
+}
 
 function defaultStaticDir(env: NodeJS.ProcessEnv): string | null {
   if (env.STATIC_DIR !== undefined) return env.STATIC_DIR === '' || env.STATIC_DIR === 'none' ? null : resolve(env.STATIC_DIR)
@@ -121,6 +131,8 @@ export async function start(options: StartOptions = {}): Promise<Running> {
       withLock(loadConfig(parseProfile(env.TIJORI_PROFILE), { ...backfillOverride(env), ...autoReviewOverride(env), ...rechargeChannelsOverride(env) }), parseLockRule(env.TRADING_LOCK)),
     ),
   )
+  // Read before anything opens, so a bad setting fails the start at once.
+  const metricsAt = metricsSettings(env)
   const dataDir = resolve(env.DATA_DIR ?? 'data')
   const databaseUrl = env.DATABASE_URL
   const staticDir = options.staticDir === undefined ? defaultStaticDir(env) : options.staticDir
@@ -151,6 +163,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     logger: { level: env.LOG_LEVEL ?? 'info' },
   })
   await app.listen({ port, host })
+  const metricsListener = metricsAt ? await serveMetrics(app.metrics, metricsAt) : null
 
   // The bound port, which differs from `port` when 0 asked the system for a free one.
   const address = app.server.address()
@@ -161,6 +174,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     `  database: ${where}${applied.length ? ` (applied ${applied.join(', ')})` : ''}`,
     `  PWA: ${staticDir ? `serving ${staticDir}` : 'not served (API only)'}`,
     `  API docs: ${url}/api/docs/json`,
+    `  metrics: ${metricsListener ? `${metricsListener.url}${metricsAt?.token ? ' (bearer token METRICS_TOKEN)' : ''}` : 'not served (set METRICS_PORT)'}`,
     `  back office: ${url}/admin.html${operatorNote}`,
     `  market: simulated, ${made.rows > 0 ? `made ${made.rows} instrument days in ${(made.ms / 1000).toFixed(1)} s` : 'up to date'}`,
   ]
@@ -176,6 +190,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   let closing: Promise<void> | null = null
   const close = () => {
     closing ??= (async () => {
+      await metricsListener?.close()
       await app.close()
       await market.close()
       await database.close()
@@ -196,7 +211,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     process.once('SIGINT', onSignal)
     process.once('SIGTERM', onSignal)
   }
-  return { app, database, url, close }
+  return { app, database, url, metricsUrl: metricsListener?.url ?? null, close }
 }
 
 const runDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href

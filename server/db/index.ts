@@ -12,11 +12,16 @@ import { type Database } from './types'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/** A PostgreSQL pool's connections now: open ones, idle ones, queries waiting for one, and its ceiling. */
+export type PoolUse = { max: number; total: number; idle: number; waiting: number }
+
 export type DatabaseHandle = {
   db: Kysely<Database>
   kind: DatabaseKind
-  /** The PGlite data folder as a tarball (PGlite only): a backup, or a template for tests. */
-  dump?: () => Promise<Blob>
+  /** PostgreSQL only (the metrics): PGlite has one session, which Kysely serialises. */
+  poolUse?: () => PoolUse
+  /** The PGlite data folder as a tarball, plain unless told (PGlite only): a backup, or a template for tests. */
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
   /** Runs a multi-statement SQL script (a migration) on `executor`, which may be a transaction. */
   runScript: (executor: Kysely<Database>, script: string) => Promise<void>
   close: () => Promise<void>
@@ -54,7 +59,7 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
   return {
     db,
     kind: 'pglite',
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     // PGlite's query() speaks the extended protocol (one statement); exec() takes a script. It runs
     // on PGlite's single session, so it joins the transaction Kysely has open on that session.
     runScript: async (_executor, script) => {
@@ -65,9 +70,10 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const max = 10
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -82,6 +88,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'postgres',
+    poolUse: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // Without parameters node-postgres uses the simple protocol, which accepts several statements.
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor)

@@ -55,16 +55,27 @@ export type JobRegistry = {
   stop(): Promise<void>
 }
 
+/** One sweep's outcome as the metrics see it: at the `now` it was given, and how long it took. */
+export type JobReport = { name: string; outcome: 'ran' | 'skipped' | 'failed'; now: number; ms: number }
+
 type Entry = { job: Job; status: JobStatus; repeat: Repeater; running: Promise<unknown> | null }
 
-export function createJobRegistry(deps: { exclusive: ExclusiveRunner; onError: (name: string, error: unknown) => void }): JobRegistry {
+export function createJobRegistry(deps: {
+  exclusive: ExclusiveRunner
+  onError: (name: string, error: unknown) => void
+  /** Told of every sweep, timed or by hand, skipped ones included (server/metrics). */
+  observe?: (report: JobReport) => void
+}): JobRegistry {
   const entries = new Map<string, Entry>()
   let clock: (() => number) | null = null
 
   function run(entry: Entry, now: number): Promise<JobRun<unknown>> {
     const { job, status } = entry
+    const started = performance.now()
+    const report = (outcome: JobReport['outcome']) => deps.observe?.({ name: job.name, outcome, now, ms: performance.now() - started })
     if (entry.running) {
       status.skips++
+      report('skipped')
       return Promise.resolve({ ran: false })
     }
     // A sweep that throws before returning its promise still ends as this run's failure.
@@ -75,10 +86,12 @@ export function createJobRegistry(deps: { exclusive: ExclusiveRunner; onError: (
       (outcome) => {
         if (outcome.ran) status.runs++
         else status.skips++
+        report(outcome.ran ? 'ran' : 'skipped')
         return outcome
       },
       (error: unknown) => {
         status.failures++
+        report('failed')
         throw error
       },
     )
