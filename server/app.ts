@@ -61,6 +61,8 @@ import { quizRoutes } from './quiz/routes'
 import { inboxRoutes } from './inbox/routes'
 import { supportRoutes } from './support/routes'
 import { supportAdminRoutes } from './support/admin-routes'
+import { createUserEvents, type UserEvents } from './events/hub'
+import { eventRoutes } from './events/routes'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -91,6 +93,8 @@ declare module 'fastify' {
     reviews: { sweep(now: number): Promise<number> }
     /** Every background job (server/jobs/registry.ts); tests sweep one by name with a moved clock. */
     jobs: JobRegistry
+    /** New inbox messages from any process, for this process's open streams (server/events/). */
+    userEvents: UserEvents
   }
 }
 
@@ -139,6 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
   const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes, loanRoutes, quizRoutes, inboxRoutes, supportRoutes, totpRoutes, privacyRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
+  // The inbox's live stream: LISTEN/NOTIFY, so a message made on any process reaches a stream open on this one.
+  const userEvents = await createUserEvents(deps.database, (err) => app.log.warn({ err }, 'inbox notifications: connection lost'))
+  app.decorate('userEvents', userEvents)
+  app.addHook('onClose', () => userEvents.close())
+  await app.register(eventRoutes(userEvents), { ...routeDeps, prefix: API_PREFIX })
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes, supportAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })

@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { type Database } from './types'
+import { type ListenOptions, type Unlisten, listenPglite, listenPostgres } from '../events/listen'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -19,6 +20,8 @@ export type DatabaseHandle = {
   dump?: () => Promise<Blob>
   /** Runs a multi-statement SQL script (a migration) on `executor`, which may be a transaction. */
   runScript: (executor: Kysely<Database>, script: string) => Promise<void>
+  /** LISTENs on `channel` for NOTIFYs committed by any process on this database (server/events/listen.ts). */
+  listen: (channel: string, options: ListenOptions) => Promise<Unlisten>
   close: () => Promise<void>
 }
 
@@ -51,6 +54,7 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
     ...(fromDump ? { loadDataDir: fromDump } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  if (process.env.TIJORI_SQL_PROFILE) sqlProfile(pglite)
   return {
     db,
     kind: 'pglite',
@@ -60,6 +64,7 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
     runScript: async (_executor, script) => {
       await pglite.exec(script)
     },
+    listen: (channel, options) => listenPglite(pglite, channel, options),
     close: () => db.destroy(),
   }
 }
@@ -86,6 +91,36 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor)
     },
+    listen: (channel, options) => listenPostgres(url, channel, options),
     close: () => db.destroy(),
   }
+}
+
+function sqlProfile(pglite: PGlite): void {
+  const stats = new Map<string, { n: number; ms: number }>()
+  let current = '?'
+  const dec = new TextDecoder()
+  const target = pglite as unknown as { execProtocolRawSync: (m: Uint8Array) => Uint8Array }
+  const orig = target.execProtocolRawSync.bind(pglite)
+  target.execProtocolRawSync = (m: Uint8Array) => {
+    if (m[0] === 0x50) {
+      let i = 5
+      while (m[i] !== 0) i++
+      const start = i + 1
+      let j = start
+      while (m[j] !== 0) j++
+      current = dec.decode(m.subarray(start, j)).replace(/\s+/g, ' ').slice(0, 90)
+    } else if (m[0] === 0x51) current = dec.decode(m.subarray(5, Math.min(m.length, 95)))
+    const t0 = performance.now()
+    try { return orig(m) } finally {
+      const s = stats.get(current) ?? { n: 0, ms: 0 }
+      s.n++; s.ms += performance.now() - t0; stats.set(current, s)
+    }
+  }
+  setInterval(() => {
+    const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30)
+    console.error('--- sql profile')
+    for (const [q, s] of rows) console.error(`${s.ms.toFixed(0).padStart(7)} ms ${String(s.n).padStart(7)} x ${q}`)
+    stats.clear()
+  }, Number(process.env.TIJORI_SQL_PROFILE)).unref()
 }
