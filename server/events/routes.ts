@@ -62,11 +62,11 @@ export function eventRoutes(events: UserEvents): FastifyPluginAsyncTypebox<Route
         const res = reply.raw
         let ended = false
         let unsubscribe = () => undefined as void
-        let ping: NodeJS.Timeout | undefined
+        const timer: { ping?: NodeJS.Timeout } = {}
         const end = () => {
           if (ended) return
           ended = true
-          clearInterval(ping)
+          clearInterval(timer.ping)
           unsubscribe()
           open.delete(end)
           if (!res.destroyed) res.end()
@@ -122,7 +122,7 @@ export function eventRoutes(events: UserEvents): FastifyPluginAsyncTypebox<Route
         unsubscribe = events.subscribe(userId, () => void read())
         // The first event (the unread count), and any message committed since newestId, come from this read.
         void read()
-        ping = setInterval(() => write(': ping\n\n'), PING_MS)
+        timer.ping = setInterval(() => write(': ping\n\n'), PING_MS)
       },
     )
   }
