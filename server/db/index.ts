@@ -54,7 +54,6 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
     ...(fromDump ? { loadDataDir: fromDump } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
-  if (process.env.TIJORI_SQL_PROFILE) sqlProfile(pglite)
   return {
     db,
     kind: 'pglite',
@@ -94,33 +93,4 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     listen: (channel, options) => listenPostgres(url, channel, options),
     close: () => db.destroy(),
   }
-}
-
-function sqlProfile(pglite: PGlite): void {
-  const stats = new Map<string, { n: number; ms: number }>()
-  let current = '?'
-  const dec = new TextDecoder()
-  const target = pglite as unknown as { execProtocolRawSync: (m: Uint8Array) => Uint8Array }
-  const orig = target.execProtocolRawSync.bind(pglite)
-  target.execProtocolRawSync = (m: Uint8Array) => {
-    if (m[0] === 0x50) {
-      let i = 5
-      while (m[i] !== 0) i++
-      const start = i + 1
-      let j = start
-      while (m[j] !== 0) j++
-      current = dec.decode(m.subarray(start, j)).replace(/\s+/g, ' ').slice(0, 90)
-    } else if (m[0] === 0x51) current = dec.decode(m.subarray(5, Math.min(m.length, 95)))
-    const t0 = performance.now()
-    try { return orig(m) } finally {
-      const s = stats.get(current) ?? { n: 0, ms: 0 }
-      s.n++; s.ms += performance.now() - t0; stats.set(current, s)
-    }
-  }
-  setInterval(() => {
-    const rows = [...stats.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30)
-    console.error('--- sql profile')
-    for (const [q, s] of rows) console.error(`${s.ms.toFixed(0).padStart(7)} ms ${String(s.n).padStart(7)} x ${q}`)
-    stats.clear()
-  }, Number(process.env.TIJORI_SQL_PROFILE)).unref()
 }
