@@ -80,6 +80,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection the server ended (a restart, a failover, an administrator) is reported
   // here; without a listener it would crash the process. The pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`))
+  // A connection ended while checked out but between queries (a job's lock transaction waiting for
+  // its sweep) emits 'error' on the client, outside the pool's idle listener: without a listener it
+  // would crash the process. The transaction's next statement fails instead, and the pool drops
+  // the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   // Fail at start-up, not on the first request, when the server is unreachable.
   await sql`select 1`.execute(db)
