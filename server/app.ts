@@ -63,6 +63,7 @@ import { supportRoutes } from './support/routes'
 import { supportAdminRoutes } from './support/admin-routes'
 import { createUserEvents, type UserEvents } from './events/hub'
 import { eventRoutes } from './events/routes'
+import { followListings } from './events/listings'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -148,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('userEvents', userEvents)
   app.addHook('onClose', () => userEvents.close())
   await app.register(eventRoutes(userEvents), { ...routeDeps, prefix: API_PREFIX })
+  // A stock another process lists joins this process's feed when its listing commits.
+  const unfollowListings = await followListings(deps.database, () => market.refreshListings(now()), (err) => app.log.warn({ err }, 'listing notifications'))
+  app.addHook('onClose', unfollowListings)
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes, supportAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })

@@ -13,6 +13,8 @@ import { type DatabaseHandle, openDatabase } from '../../../server/db/index'
 import { addInboxMessage } from '../../../server/inbox/repository'
 import { findUserByAccount } from '../../../server/accounts/repository'
 import { userIdsOf } from '../../../server/events/hub'
+import { insertListing } from '../../../server/market/listings'
+import { SECTORS } from '../../../server/market/instruments'
 import { createTestApp, TEST_MARKET_SEED, type SessionHeaders, type TestApp } from '../helpers'
 import { png } from '../pictures'
 import { openSse, type SseEvent, type SseReader } from './sse'
@@ -126,5 +128,26 @@ describe('the inbox stream', () => {
     const own = await sc.next((e) => body(e).messages.length > 0)
     expect(body(own).messages.map((m) => m.params.threadId)).toEqual([9])
     expect(sc.events).toHaveLength(2)
+  })
+})
+
+describe('a listing', () => {
+  it("made on one app joins the other app's feed when it commits, not on the market job's next run", async () => {
+    const detail = async () => (await second.inject({ method: 'POST', url: '/api/vue/stock/detail', payload: { symbol: 'PUSHCO' } })).json<{ status: number; code?: string }>()
+    expect((await detail()).code).toBe('symbol_unknown')
+    await t.database.db.transaction().execute((trx) =>
+      insertListing(trx, {
+        symbol: 'PUSHCO',
+        name: 'Pushco Networks',
+        sector: SECTORS.it,
+        industry: 'Software products',
+        sharesOutstanding: 100_000_000,
+        freeFloatBp: 2_500,
+        referencePrice: 40_000,
+        listedAt: t.clock.now() - 60_000,
+      }),
+    )
+    // No job is swept here (intervals are 0 in tests): only the notification can bring it.
+    await expect.poll(async () => (await detail()).status, { timeout: 10_000, interval: 20 }).toBe(1)
   })
 })
