@@ -62,6 +62,9 @@ import { quizRoutes } from './quiz/routes'
 import { inboxRoutes } from './inbox/routes'
 import { supportRoutes } from './support/routes'
 import { supportAdminRoutes } from './support/admin-routes'
+import { createUserEvents, type UserEvents } from './events/hub'
+import { eventRoutes } from './events/routes'
+import { followListings } from './events/listings'
 
 export type AppDeps = {
   database: DatabaseHandle
@@ -94,6 +97,8 @@ declare module 'fastify' {
     jobs: JobRegistry
     /** This instance's Prometheus registry (server/metrics); main.ts serves it on METRICS_PORT. */
     metrics: Metrics
+    /** New inbox messages from any process, for this process's open streams (server/events/). */
+    userEvents: UserEvents
   }
 }
 
@@ -146,6 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the route table, the OpenAPI document and the test sweeps pick new routes up by themselves.
   const areas = [configRoutes, accountRoutes, newsRoutes, marketRoutes, tradeRoutes, watchlistRoutes, fundRecordRoutes, identityRoutes, withdrawalRoutes, usdtRoutes, exchangeRoutes, rechargeRoutes, dividendRoutes, ipoRoutes, blockRoutes, followRoutes, vipRoutes, loanRoutes, quizRoutes, inboxRoutes, supportRoutes, totpRoutes, privacyRoutes]
   for (const routes of areas) await app.register(routes, { ...routeDeps, prefix: API_PREFIX })
+  // The inbox's live stream: LISTEN/NOTIFY, so a message made on any process reaches a stream open on this one.
+  const userEvents = await createUserEvents(deps.database, (err) => app.log.warn({ err }, 'inbox notifications: connection lost'))
+  app.decorate('userEvents', userEvents)
+  app.addHook('onClose', () => userEvents.close())
+  await app.register(eventRoutes(userEvents), { ...routeDeps, prefix: API_PREFIX })
+  // A stock another process lists joins this process's feed when its listing commits.
+  const unfollowListings = await followListings(deps.database, () => market.refreshListings(now()), (err) => app.log.warn({ err }, 'listing notifications'))
+  app.addHook('onClose', unfollowListings)
   // The back office: each area's operator routes, under an operator session.
   const backOffice = [adminRoutes, reviewRoutes, identityAdminRoutes, accountAdminRoutes, ipoAdminRoutes, blockAdminRoutes, supportAdminRoutes]
   for (const routes of backOffice) await app.register(routes, { ...routeDeps, prefix: ADMIN_PREFIX })

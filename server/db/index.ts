@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { type Database } from './types'
+import { type ListenOptions, type Unlisten, listenPglite, listenPostgres } from '../events/listen'
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
@@ -24,6 +25,8 @@ export type DatabaseHandle = {
   dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
   /** Runs a multi-statement SQL script (a migration) on `executor`, which may be a transaction. */
   runScript: (executor: Kysely<Database>, script: string) => Promise<void>
+  /** LISTENs on `channel` for NOTIFYs committed by any process on this database (server/events/listen.ts). */
+  listen: (channel: string, options: ListenOptions) => Promise<Unlisten>
   close: () => Promise<void>
 }
 
@@ -65,6 +68,7 @@ async function openPglite(dataDir: string | null, fromDump: Blob | undefined): P
     runScript: async (_executor, script) => {
       await pglite.exec(script)
     },
+    listen: (channel, options) => listenPglite(pglite, channel, options),
     close: () => db.destroy(),
   }
 }
@@ -82,6 +86,11 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle connection the server ended (a restart, a failover, an administrator) is reported
   // here; without a listener it would crash the process. The pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`))
+  // A connection ended while checked out but between queries (a job's lock transaction waiting for
+  // its sweep) emits 'error' on the client, outside the pool's idle listener: without a listener it
+  // would crash the process. The transaction's next statement fails instead, and the pool drops
+  // the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   // Fail at start-up, not on the first request, when the server is unreachable.
   await sql`select 1`.execute(db)
@@ -93,6 +102,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     runScript: async (executor, script) => {
       await sql.raw(script).execute(executor)
     },
+    listen: (channel, options) => listenPostgres(url, channel, options),
     close: () => db.destroy(),
   }
 }

@@ -9,7 +9,8 @@
  * leaves a job locked. The sweep's own queries go through the pool, not through this transaction:
  * each sweep keeps its short per-row transactions, and the lock's transaction only waits (it
  * takes no snapshot-holding statement, so it does not hold back vacuum). Cost: one pooled
- * connection per job running at that moment.
+ * connection per job running at that moment. When the holder dies the lock goes with its
+ * connection, and the next tick of another process takes the job over (HOLDER_KEEPALIVE).
  *
  * PGlite: one process owns the data folder and Kysely serialises its single session, so a
  * transaction held for the sweep would block the sweep's own queries, and an advisory lock would
@@ -34,13 +35,25 @@ export function jobLockKey(name: string): number {
   return createHash('sha256').update(name).digest().readInt32BE(0)
 }
 
+/**
+ * TCP keepalive of a lock holder's connection, seconds: a holder whose process dies (kill -9) closes
+ * its socket and PostgreSQL ends the transaction, releasing the lock, at once; one whose machine
+ * dies is found dead after idle + interval x count = 11 s, and another process takes the job over.
+ */
+export const HOLDER_KEEPALIVE = { idle: 5, interval: 2, count: 3 } as const
+
 const heldInMemory = new WeakMap<DatabaseHandle, Set<string>>()
 
 export function exclusiveRunner(database: DatabaseHandle): ExclusiveRunner {
   if (database.kind === 'postgres') {
     return (name, work) =>
       database.db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${jobLockKey(name)}) as got`.execute(trx)
+        // The keepalives, for this transaction only, cover a holder whose host dies without closing
+        // its socket: PostgreSQL would otherwise keep the lock until the system's TCP timeout (hours).
+        const { rows } = await sql<{ got: boolean }>`
+          select pg_try_advisory_xact_lock(${JOB_LOCK_NAMESPACE}, ${jobLockKey(name)}) as got,
+            set_config('tcp_keepalives_idle', ${String(HOLDER_KEEPALIVE.idle)}, true), set_config('tcp_keepalives_interval', ${String(HOLDER_KEEPALIVE.interval)}, true),
+            set_config('tcp_keepalives_count', ${String(HOLDER_KEEPALIVE.count)}, true)`.execute(trx)
         if (rows[0]?.got !== true) return { ran: false }
         return { ran: true, result: await work() }
       })

@@ -30,15 +30,24 @@ export async function postEntry(trx: Tx, draft: LedgerEntryDraft, now: number, o
 
 /**
  * Writes several entries, their legs included, in one statement (after the user locks): one round
- * trip whatever the count. Returns the entry ids in the order of `drafts`.
+ * trip whatever the count. `now` dates them all, or each its own. Returns the entry ids in the
+ * order of `drafts`.
  */
-export async function postEntries(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number, options: PostOptions = {}): Promise<number[]> {
+export async function postEntries(
+  trx: Tx,
+  drafts: readonly LedgerEntryDraft[],
+  now: number | readonly number[],
+  options: PostOptions = {},
+): Promise<number[]> {
   if (drafts.length === 0) return []
+  // One time for all, or each entry's own (a batch of orders dated each like its order).
+  const at = (n: number) => (typeof now === 'number' ? now : now[n]!)
+  if (typeof now !== 'number' && now.length !== drafts.length) throw new Error(`${now.length} times for ${drafts.length} ledger entries`)
   const entries = drafts.map(buildEntry)
   const locked = new Set(options.lockedUserIds)
   const userIds = entries.flatMap((e) => e.legs.map((l) => userIdOfAccount(l.account))).filter((id): id is number => id !== null && !locked.has(id))
   await lockUsers(trx, userIds)
-  const entryRows = entries.map((e) => sql`(${e.reason}, ${e.reference}, ${e.operator}, ${now})`)
+  const entryRows = entries.map((e, n) => sql`(${e.reason}, ${e.reference}, ${e.operator}, ${at(n)}::bigint)`)
   const legRows = entries.flatMap((e, n) =>
     e.legs.map((leg, m) => sql`(${n + 1}::int, ${m}::int, ${leg.account}::text, ${leg.currency}::text, ${leg.amount}::bigint)`),
   )
@@ -65,12 +74,12 @@ export async function postEntries(trx: Tx, drafts: readonly LedgerEntryDraft[], 
  * What the user's row says, read under the ledger's lock: the one that orders every balance change
  * of one user (postEntry takes it too). Trading reads the switches; funds read the balance.
  */
-export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameStatus: RealNameStatus; available: number }
+export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameStatus: RealNameStatus; available: number; vipLevel: number }
 
 /**
  * Locks the users' rows (lockUsers, in id order), then reads what an order needs: the
  * margin-trading switch, whether a flag stops trading (no trade, and the stronger frozen and
- * disabled), and the available balance (ledger_balances), which cannot change until the
+ * disabled), the VIP level, and the available balance (ledger_balances), which cannot change until the
  * transaction ends because every balance change takes this lock first (postEntry). A user that
  * does not exist is missing from the map.
  */
@@ -84,13 +93,23 @@ export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<
   // locking statement could miss the commit it waited for and let two orders spend the same cash.
   await lockUsers(trx, sorted)
   // The balance is the pocket's row of ledger_balances, the sum of its legs kept by a trigger.
-  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number }>`
+  // The VIP level (its fee discount) rides along: one round trip less for an order.
+  const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number; vip_level: number }>`
     select u.id, u.margin_trading, u.real_name_status,
       exists (select 1 from account_flags f where f.user_id = u.id and f.flag in ('no_trade', 'frozen', 'disabled')) as no_trade,
-      coalesce((select b.amount from ledger_balances b where b.account = w.account and b.currency = ${CURRENCY}), 0) as available
+      coalesce((select b.amount from ledger_balances b where b.account = w.account and b.currency = ${CURRENCY}), 0) as available,
+      coalesce((select v.level from vip_levels v where v.user_id = u.id), 0) as vip_level
     from users u join (values ${sql.join(wanted)}) as w (id, account) on w.id = u.id
     order by u.id`.execute(trx)
-  for (const row of rows) traders.set(row.id, { marginTrading: row.margin_trading, noTrade: Boolean(row.no_trade), realNameStatus: row.real_name_status, available: row.available })
+  for (const row of rows) {
+    traders.set(row.id, {
+      marginTrading: row.margin_trading,
+      noTrade: Boolean(row.no_trade),
+      realNameStatus: row.real_name_status,
+      available: row.available,
+      vipLevel: row.vip_level,
+    })
+  }
   return traders
 }
 

@@ -203,10 +203,14 @@ type Member<I> = { claim: ActiveClaim; input: I; resolve: (c: Committed) => void
  * Any other failure rolls the batch back and runs its members again one by one, so one bad
  * request fails alone. Only the requests in flight are held here, never user state.
  */
-export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { maxBatch?: number } = {}): CommitGroup<I> {
+export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { maxBatch?: number; concurrency?: number } = {}): CommitGroup<I> {
   const maxBatch = options.maxBatch ?? 64
+  // Batches written at once: one on PGlite (one session), a few on PostgreSQL, whose connections
+  // work in parallel; each batch takes its users' locks in id order, so batches cannot deadlock.
+  const concurrency = options.concurrency ?? 1
   const waiting: Member<I>[] = []
-  let draining = false
+  let running = 0
+  let scheduled = false
 
   const settle = (member: Member<I>, outcome: unknown, stored: StoredReply | null) => {
     if (outcome instanceof DomainRefusal) member.reject(outcome)
@@ -252,12 +256,13 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
     batch.forEach((member, i) => settle(member, results[i]!.outcome, results[i]!.stored))
   }
 
-  const drain = async () => {
-    draining = true
-    try {
-      while (waiting.length > 0) await runBatch(waiting.splice(0, maxBatch))
-    } finally {
-      draining = false
+  const pump = () => {
+    while (running < concurrency && waiting.length > 0) {
+      running++
+      void runBatch(waiting.splice(0, maxBatch)).finally(() => {
+        running--
+        pump()
+      })
     }
   }
 
@@ -266,10 +271,13 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
       new Promise<Committed>((resolve, reject) => {
         waiting.push({ claim, input, resolve, reject })
         // The first request waits one turn of the event loop for its neighbours; later ones
-        // gather while the batch before them is written.
-        if (!draining) {
-          draining = true
-          setImmediate(() => void drain())
+        // gather while the batches before them are written, and go when one ends.
+        if (!scheduled && running < concurrency) {
+          scheduled = true
+          setImmediate(() => {
+            scheduled = false
+            pump()
+          })
         }
       }),
   }

@@ -28,6 +28,9 @@ const CreateBody = Type.Object({
 
 const IdBody = Type.Object({ id: Id })
 
+/** Order batches in flight at once on PostgreSQL: under the pool's 10 connections, leaving room for the rest. */
+const ORDER_BATCHES_ON_POSTGRES = 4
+
 const CREATE_REFUSALS =
   'symbol_unknown {symbol}, instrument_not_tradable {symbol}, trading_disabled, lots_invalid {min,max}, leverage_not_allowed {allowed}, ' +
   'margin_trading_disabled, limit_price_invalid, market_closed {opens}, day_trading_closed {cutoff}, price_out_of_band {min,max}, ' +
@@ -41,13 +44,17 @@ const LIST_STATUSES = {
 } as const satisfies Record<string, OrderFilter['statuses']>
 
 export const tradeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
-  const { db, config, now, runIdempotent, market } = deps
+  const { db, dbKind, config, now, runIdempotent, market } = deps
   const trading: TradingDeps = { config, market }
   // Concurrent orders share one transaction (each keeps its own reply, entries and refusal).
-  const placing = commitGroup<OrderRequest>(db, async (trx, requests) =>
-    (await placeOrders(trx, trading, requests)).map((outcome, i) =>
-      outcome instanceof DomainRefusal ? outcome : toOrderDto(outcome, trading, requests[i]!.at),
-    ),
+  const placing = commitGroup<OrderRequest>(
+    db,
+    async (trx, requests) =>
+      (await placeOrders(trx, trading, requests)).map((outcome, i) =>
+        outcome instanceof DomainRefusal ? outcome : toOrderDto(outcome, trading, requests[i]!.at),
+      ),
+    // PostgreSQL writes several batches at once on its pool; PGlite has one session.
+    { concurrency: dbKind === 'postgres' ? ORDER_BATCHES_ON_POSTGRES : 1 },
   )
 
   app.post(

@@ -30,7 +30,8 @@ import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
 import { lockTraders, postEntries, postEntry } from '../ledger/repository'
 import { findOrderOfUser, insertOrders, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
-import { feeDiscountOf, feeDiscountsOf } from '../vip/service'
+import { feeDiscountOf } from '../vip/service'
+import { feeDiscountPct as discountOfLevel } from '../../src/lib/vip'
 import { addInboxMessage } from '../inbox/repository'
 import { positionLink } from '../inbox/links'
 
@@ -128,11 +129,6 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     trx,
     requests.map((r) => r.userId),
   )
-  const discounts = await feeDiscountsOf(
-    trx,
-    deps.config,
-    requests.map((r) => r.userId),
-  )
   const outcomes: (OrderRecord | DomainRefusal | undefined)[] = []
   const accepted: { index: number; order: NewOrder; entry: (orderNo: string) => TradeEntryDraft }[] = []
   for (const [index, { userId, input, view, at }] of requests.entries()) {
@@ -140,7 +136,7 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     if (!trader) throw new Error(`user ${userId} of a live session does not exist`)
     const units: OrderUnits = { lotUnits: view.units.lotUnits, unitDivisor: view.units.unitDivisor }
     const result = validateOrder(input, {
-      rules: { ...deps.config.trading, feeDiscountPct: discounts.get(userId) ?? 0 },
+      rules: { ...deps.config.trading, feeDiscountPct: discountOfLevel(trader.vipLevel, deps.config.vip) },
       now: at,
       market: view.state,
       marketPrice: view.price,
@@ -199,17 +195,14 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     trx,
     accepted.map((a) => a.order),
   )
-  // Each entry is dated like its order; one statement per distinct time.
-  const byTime = new Map<number, { draft: TradeEntryDraft }[]>()
-  accepted.forEach((a, i) => {
-    const order = orders[i]!
-    outcomes[a.index] = order
-    const list = byTime.get(order.created_at) ?? []
-    list.push({ draft: a.entry(order.order_no) })
-    byTime.set(order.created_at, list)
-  })
-  const lockedUserIds = [...traders.keys()]
-  for (const [at, list] of byTime) await postEntries(trx, list.map((l) => l.draft), at, { lockedUserIds })
+  // Each entry is dated like its order, all in one statement.
+  accepted.forEach((a, i) => (outcomes[a.index] = orders[i]!))
+  await postEntries(
+    trx,
+    accepted.map((a, i) => a.entry(orders[i]!.order_no)),
+    orders.map((o) => o.created_at),
+    { lockedUserIds: [...traders.keys()] },
+  )
   return outcomes.map((o) => {
     if (o === undefined) throw new Error('an order of the batch has no outcome')
     return o

@@ -1,115 +1,130 @@
 /**
- * Orders per second through the real /order/create route on in-memory PGlite (target >= 1,000):
- * an in-process app (HTTP inject, no socket), funded accounts placing market orders with 32
- * requests in flight, each with its own Idempotency-Key, so every order pays for authentication,
- * the idempotency claim, the locked balance read, the order row, its ledger entry and the stored
- * reply. Beside it, on the same app in the same run: an idempotent route that changes nothing
- * (/user/delOptional of an absent symbol), a ceiling for what any mutation can reach here, and
- * the cost of the locked balance read for an account with a long history.
+ * Orders per second on the real path: the server started as `npm start` starts it (scripts/start.ts,
+ * the matching engine and every job running), verified and funded users made through the API and
+ * the back office, market orders over HTTP with an Idempotency-Key each (tests/bench/http-load.ts).
+ *
+ * - PGlite (target >= 1,000/s): the book grows as the run goes on; every slice of orders leaves its
+ *   positions open, and the rate of each slice is printed with the open positions it started from.
+ * - PostgreSQL (when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; target >= 0.5x): pgbench
+ *   tpcb-like (8 clients) and the orders alternately, in rounds, on scratch databases of that server,
+ *   each round's ratio orders/s / pgbench TPS, and their median and range. Both loads share the
+ *   machine in turn, so a slow moment hits one round, not one side.
+ *
+ * The earlier in-process figures (inject on in-memory PGlite, engine off, frozen clock, empty
+ * tables, beside a "no-op ceiling" that was not batched) are gone: they measured another path.
  */
-import { randomUUID } from 'node:crypto'
-import { performance } from 'node:perf_hooks'
-import { sql } from 'kysely'
-import { API_PREFIX } from '../../server/app'
-import { HOUSE_PROMOTIONS, LEDGER_REASONS, userAccount } from '../../server/ledger/rules'
-import { lockTrader } from '../../server/ledger/repository'
-import { createTestApp, type TestApp } from '../server/helpers'
-import { grant, trader, type Trader } from '../server/trade/accounts'
+import pg from 'pg'
+import { startServer, type RunningServer } from '../e2e/support/server'
+import { makeUsers, placeOrders, runLine, type LoadRun, type LoadUser } from './http-load'
+import { preparePgbench } from './pgbench'
 
-type Run = { count: number; seconds: number; rate: number; p50: number; p99: number }
-
-/** `count` calls of `one(i)` with `inFlight` running at a time; latency of each in ms. */
-async function load(count: number, inFlight: number, one: (i: number) => Promise<void>): Promise<Run> {
-  const latencies: number[] = []
-  let next = 0
-  const started = performance.now()
-  await Promise.all(
-    Array.from({ length: inFlight }, async () => {
-      while (next < count) {
-        const i = next++
-        const t0 = performance.now()
-        await one(i)
-        latencies.push(performance.now() - t0)
-      }
-    }),
-  )
-  const seconds = (performance.now() - started) / 1000
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!
-  return { count, seconds, rate: count / seconds, p50: at(0.5), p99: at(0.99) }
+export type OrdersBenchOptions = {
+  /** Orders per slice of the growing book on PGlite. */
+  slice?: number
+  slices?: number
+  users?: number
+  inFlight?: number
+  /** PostgreSQL rounds (pgbench, orders) and the seconds of each side. */
+  rounds?: number
+  seconds?: number
 }
 
-function line(label: string, run: Run): string {
-  return `  ${label}: ${run.count} in ${run.seconds.toFixed(2)} s = ${run.rate.toFixed(0)}/s, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms`
+const envNumber = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
+
+function spread(values: readonly number[]): string {
+  const sorted = [...values].sort((a, b) => a - b)
+  const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
+  const digits = median < 10 ? 2 : 0
+  return `median ${median.toFixed(digits)}, range ${sorted[0]!.toFixed(digits)}-${sorted[sorted.length - 1]!.toFixed(digits)}`
 }
 
-/** Gives the account `entries` one-paisa grants in one statement: a long ledger history. */
-async function history(t: TestApp, userId: number, entries: number): Promise<void> {
-  await t.database.db.transaction().execute(async (trx) => {
-    await sql`
-      with e as (
-        insert into ledger_entries (reason, reference, operator, created_at)
-        select ${LEDGER_REASONS.demoGrant}, 'bench', null, 0 from generate_series(1, ${entries}) returning id
-      )
-      insert into ledger_legs (entry_id, account, currency, amount)
-      select id, a.account, 'INR', a.amount from e, (values (${userAccount(userId, 'available')}, 1::bigint), (${HOUSE_PROMOTIONS}, -1::bigint)) as a (account, amount)`.execute(trx)
-  })
+/** Warms the server (JIT, plans, the feed's day) with orders that stay open like the rest. */
+async function warm(url: string, users: readonly LoadUser[], inFlight: number): Promise<number> {
+  return (await placeOrders(url, users, { count: 500, inFlight })).count
 }
 
-/** Mean ms of the locked trader read (flags + balance) over `times` transactions. */
-async function lockedReadMs(t: TestApp, userId: number, times: number): Promise<number> {
-  const started = performance.now()
-  for (let i = 0; i < times; i++) await t.database.db.transaction().execute((trx) => lockTrader(trx, userId))
-  return (performance.now() - started) / times
-}
-
-export async function ordersBench(options: { orders?: number; accounts?: number; inFlight?: number } = {}): Promise<number> {
-  const total = options.orders ?? 4_000
-  const accounts = options.accounts ?? 64
-  const inFlight = options.inFlight ?? 32
-  // PGlite in memory whatever TEST_DATABASE_URL says: the figure is for the embedded database.
-  const saved = process.env.TEST_DATABASE_URL
-  delete process.env.TEST_DATABASE_URL
-  const t = await createTestApp({ seed: true })
-  if (saved !== undefined) process.env.TEST_DATABASE_URL = saved
+async function pgliteBook(options: Required<OrdersBenchOptions>): Promise<LoadRun[]> {
+  // TRUST_PROXY: the users register from distinct addresses (see http-load.ts).
+  const server = await startServer({ TRUST_PROXY: '1' })
   try {
-    const traders: Trader[] = []
-    for (let i = 0; i < accounts; i++) traders.push(await trader(t, `98${String(i).padStart(8, '0')}`, 0))
-    for (const who of traders) await grant(t, who.userId, 100_000_000_000)
-    const post = async (who: Trader, path: string, payload: unknown) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `${API_PREFIX}${path}`,
-        headers: { ...who.headers, 'idempotency-key': randomUUID() },
-        payload: payload as Record<string, unknown>,
-      })
-      if (res.json<{ status: number }>().status !== 1) throw new Error(`${path} refused: ${res.body}`)
+    const users = await makeUsers(server.url, options.users)
+    let open = await warm(server.url, users, options.inFlight)
+    console.log(`\norders over HTTP on PGlite (npm start, engine running; ${options.users} users, ${options.inFlight} in flight; target >= 1,000/s)`)
+    const runs: LoadRun[] = []
+    for (let i = 0; i < options.slices; i++) {
+      const run = await placeOrders(server.url, users, { count: options.slice, inFlight: options.inFlight, offset: open })
+      console.log(runLine(`open positions ${open.toLocaleString('en')}-${(open + run.count).toLocaleString('en')}`, run))
+      open += run.count
+      runs.push(run)
     }
-    const order = (i: number) =>
-      post(traders[i % traders.length]!, '/order/create', { symbol: 'ITC', direction: i % 2 === 0 ? 'long' : 'short', type: 'market', lots: 1, leverage: 1 })
-    const noop = (i: number) => post(traders[i % traders.length]!, '/user/delOptional', { symbol: 'ITC' })
-
-    await load(300, inFlight, order) // warm-up: JIT, caches, the feed's day
-    await load(300, inFlight, noop)
-    const baseline = await load(Math.round(total / 2), inFlight, noop)
-    const orders = await load(total, inFlight, order)
-    const sequential = await load(Math.round(total / 4), 1, order)
-
-    // The balance is a sum over the account's legs: what the locked read costs as they pile up.
-    const fresh = await trader(t, '9899999998', 0)
-    const heavy = await trader(t, '9899999999', 0)
-    await history(t, heavy.userId, 20_000)
-    const freshMs = await lockedReadMs(t, fresh.userId, 200)
-    const heavyMs = await lockedReadMs(t, heavy.userId, 200)
-
-    console.log(`\norders (/order/create, market, in-process app on in-memory PGlite, ${accounts} accounts, ${inFlight} in flight)`)
-    console.log(line('orders', orders) + ' (target >= 1,000/s)')
-    console.log(line('no-op idempotent route (/user/delOptional)', baseline))
-    console.log(`  orders / no-op rate: ${(orders.rate / baseline.rate).toFixed(2)}`)
-    console.log(line('orders one at a time', sequential))
-    console.log(`  locked balance read: ${freshMs.toFixed(2)} ms with no history, ${heavyMs.toFixed(2)} ms with 20,000 entries`)
-    return orders.rate
+    console.log(`  orders/s over the slices: ${spread(runs.map((r) => r.rate))}`)
+    return runs
   } finally {
-    await t.close()
+    await server.stop()
   }
 }
+
+function databaseUrl(serverUrl: string, name: string): string {
+  const u = new URL(serverUrl)
+  u.pathname = `/${name}`
+  return u.toString()
+}
+
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
+async function postgresAlternating(serverUrl: string, options: Required<OrdersBenchOptions>): Promise<number[]> {
+  const name = 'tijori_throughput_orders'
+  await adminQuery(serverUrl, `drop database if exists ${name}`)
+  await adminQuery(serverUrl, `create database ${name}`)
+  const pgbench = await preparePgbench(serverUrl)
+  let server: RunningServer | null = null
+  try {
+    server = await startServer({ TRUST_PROXY: '1', DATABASE_URL: databaseUrl(serverUrl, name) })
+    const users = await makeUsers(server.url, options.users)
+    let open = await warm(server.url, users, options.inFlight)
+    console.log(`\norders over HTTP on PostgreSQL beside pgbench tpcb-like (8 clients), alternating, ${options.seconds} s each (target ratio >= 0.5)`)
+    const ratios: number[] = []
+    const tps: number[] = []
+    const rates: number[] = []
+    for (let round = 1; round <= options.rounds; round++) {
+      const t = await pgbench.run(options.seconds)
+      const run = await placeOrders(server.url, users, { seconds: options.seconds, inFlight: options.inFlight, offset: open })
+      open += run.count
+      tps.push(t)
+      rates.push(run.rate)
+      ratios.push(run.rate / t)
+      console.log(`  round ${round}: pgbench ${t.toFixed(0)} TPS; ${runLine('orders', run).trim()}; ratio ${(run.rate / t).toFixed(2)}`)
+    }
+    console.log(`  pgbench TPS: ${spread(tps)}; orders/s: ${spread(rates)}; ratio orders/s / TPS: ${spread(ratios)}`)
+    return ratios
+  } finally {
+    await server?.stop()
+    await pgbench.drop()
+    await adminQuery(serverUrl, `drop database if exists ${name}`).catch((err: unknown) => console.warn(`could not drop ${name}: ${String(err)}`))
+  }
+}
+
+export async function ordersBench(options: OrdersBenchOptions = {}): Promise<void> {
+  const o: Required<OrdersBenchOptions> = {
+    slice: options.slice ?? envNumber('BENCH_ORDERS_SLICE') ?? 5_000,
+    slices: options.slices ?? envNumber('BENCH_ORDERS_SLICES') ?? 4,
+    users: options.users ?? 32,
+    inFlight: options.inFlight ?? 16,
+    rounds: options.rounds ?? envNumber('BENCH_ORDERS_ROUNDS') ?? 3,
+    seconds: options.seconds ?? envNumber('BENCH_ORDERS_SECONDS') ?? 20,
+  }
+  if (process.env.BENCH_ORDERS_PGLITE !== '0') await pgliteBook(o)
+  const postgres = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
+  if (postgres) await postgresAlternating(postgres, o)
+  else console.log('\norders on PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server)')
+}
+
+if (process.argv[1]?.endsWith('orders.ts')) await ordersBench()

@@ -1,6 +1,7 @@
 /** `npm run bench`: starts the real app once and prints every benchmark's figures. */
 import { startServer } from '../e2e/support/server'
 import { chartBench } from './chart'
+import { clusterBench } from './cluster'
 import { drawBench } from './draw'
 import { firstRouteBench } from './first-route'
 import { followBench } from './follow'
@@ -19,6 +20,7 @@ try {
   await chartBench()
   await drawBench()
   await followBench()
+  await clusterBench()
 } finally {
   await server.stop()
 }

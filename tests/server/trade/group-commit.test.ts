@@ -134,4 +134,35 @@ describe('commitGroup', () => {
     results.forEach((r, i) => expect(r.status).toBe(i % 3 === 0 ? 'rejected' : 'fulfilled'))
     for (const [i, c] of claims.entries()) expect((await stateOf(c)).state).toBe(i % 3 === 0 ? 'in_flight' : 'done')
   })
+  it('writes up to `concurrency` batches at once; requests arriving while all are busy go together when one ends', async () => {
+    const deferred = () => {
+      let resolve!: () => void
+      const promise = new Promise<void>((r) => (resolve = r))
+      return { promise, resolve }
+    }
+    const entered = [deferred(), deferred(), deferred()]
+    const gates = [deferred(), deferred(), deferred()]
+    const sizes: number[] = []
+    const group = commitGroup<number>(
+      t.database.db,
+      async (_trx, inputs) => {
+        const n = sizes.push(inputs.length) - 1
+        entered[n]!.resolve()
+        await gates[n]!.promise
+        return inputs.map((i) => ({ i }))
+      },
+      { concurrency: 2 },
+    )
+    const claims = await Promise.all(Array.from({ length: 10 }, (_, i) => claimFor(`test:concurrent:${i}`)))
+    const results = [group.submit(claims[0]!, 0)]
+    await entered[0]!.promise // the first batch is being written
+    for (let i = 1; i < 6; i++) results.push(group.submit(claims[i]!, i))
+    await new Promise((r) => setImmediate(r)) // the second goes out beside it (PostgreSQL runs both; PGlite queues it)
+    for (let i = 6; i < 10; i++) results.push(group.submit(claims[i]!, i))
+    gates.forEach((g) => g.resolve())
+    const settled = await Promise.allSettled(results)
+    expect(settled.every((r) => r.status === 'fulfilled')).toBe(true)
+    expect([...sizes].sort((a, b) => a - b)).toEqual([1, 4, 5])
+    for (const [i, c] of claims.entries()) expect(await stateOf(c)).toMatchObject({ state: 'done', reply_body: JSON.stringify({ status: 1, msg: 'ok', data: { i } }) })
+  })
 })
