@@ -126,11 +126,27 @@ export async function openStream(
   symbols: readonly string[],
   opts: { signal?: AbortSignal; lastEventId?: string } = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  const headers: Record<string, string> = { accept: 'text/event-stream' }
+  const headers: Record<string, string> = {}
   if (opts.lastEventId) headers['last-event-id'] = opts.lastEventId
+  return openEventStream(streamUrl(symbols), headers, opts.signal, 'the quote stream')
+}
+
+/**
+ * Opens the signed-in user's inbox stream (GET /inbox/stream, see inboxStream.ts) with the
+ * session's headers, read now like call()'s. Throws NetworkError or ApiRefusal like openStream;
+ * a 401 is left to the next call() to act on (it alone clears the session).
+ */
+export async function openInboxStream(opts: { signal?: AbortSignal } = {}): Promise<ReadableStream<Uint8Array>> {
+  const session = getSession()
+  const headers: Record<string, string> = session ? { token: session.token, account: session.account } : {}
+  return openEventStream(`${base.replace(/\/+$/, '')}/inbox/stream`, headers, opts.signal, 'the inbox stream')
+}
+
+async function openEventStream(url: string, extra: Record<string, string>, signal: AbortSignal | undefined, what: string): Promise<ReadableStream<Uint8Array>> {
+  const headers: Record<string, string> = { accept: 'text/event-stream', ...extra }
   let response: Response
   try {
-    response = await fetch(streamUrl(symbols), { headers, signal: opts.signal, cache: 'no-store' })
+    response = await fetch(url, { headers, signal, cache: 'no-store' })
   } catch (error) {
     throw new NetworkError(error)
   }
@@ -139,7 +155,7 @@ export async function openStream(
   const envelope = response.ok ? null : await readEnvelope(response)
   if (!envelope) {
     await response.body?.cancel().catch(() => undefined)
-    throw new NetworkError(new Error(`HTTP ${response.status} ${type} is not the quote stream`))
+    throw new NetworkError(new Error(`HTTP ${response.status} ${type} is not ${what}`))
   }
   throw new ApiRefusal({
     code: envelope.code ?? fallbackCode(response.status),

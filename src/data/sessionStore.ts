@@ -12,11 +12,29 @@ export const SESSION_KEY = metaKeys.session
 export { restoreSession }
 
 let current: Session | null = null
+const listeners = new Set<() => void>()
+
+/** Calls `listener` after each change of the session in memory (sign-in, logout, 401); returns the unsubscribe. */
+export function onSessionChange(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+function changed(): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener()
+    } catch (error) {
+      console.error('session listener failed', error)
+    }
+  }
+}
 
 /** Boot: reads the stored session into memory. */
 export async function loadSession(): Promise<Session | null> {
   const row = await db.meta.get(SESSION_KEY)
   current = restoreSession(row?.value)
+  changed()
   return current
 }
 
@@ -26,6 +44,7 @@ export function getSession(): Session | null {
 
 export async function saveSession(session: Session): Promise<void> {
   current = session
+  changed()
   await db.meta.put({ key: SESSION_KEY, value: session, updatedAt: Date.now() })
 }
 
@@ -33,6 +52,7 @@ export async function saveSession(session: Session): Promise<void> {
 export async function clearSession(): Promise<void> {
   const account = current?.account
   current = null
+  changed()
   await db.transaction('rw', db.meta, db.user, async () => {
     const row = await db.meta.get(SESSION_KEY)
     const stored = restoreSession(row?.value)

@@ -186,7 +186,8 @@ let attempt = 0
 let lastEventId: string | undefined
 let debounceTimer: ReturnType<typeof setTimeout> | undefined
 
-function backoffDelay(n: number): number {
+/** The wait before reconnect attempt `n` (1-based): exponential, 1 s to 30 s, with jitter. inboxStream.ts uses it too. */
+export function backoffDelay(n: number): number {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, n - 1))
   return Math.round(Math.min(BACKOFF_MAX_MS, Math.max(BACKOFF_MIN_MS, base * (0.5 + Math.random()))))
 }
