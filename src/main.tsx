@@ -47,8 +47,6 @@ async function boot(): Promise<void> {
     </I18nProvider>,
   )
   startOutbox()
-  // Its own chunk: the first screen does not wait for the stream's parser.
-  void import('./data/inboxStream').then((m) => m.startInboxStream())
   void requestPersistentStorage()
 }
 

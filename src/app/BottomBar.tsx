@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { getSession } from '../data/sessionStore'
 import { type Tab } from './router'
 import { useSessionAccount } from './queries'
 import { useUnreadMessages } from './unreadMessages'
@@ -39,23 +38,19 @@ export function BottomBar({ active }: { active: Tab }) {
   )
 }
 
-/** The session whose inbox this run of the app has fetched: once per start or sign-in, not on every return to a tab. */
-let inboxFetchedFor: string | null = null
-
 /**
  * The account's unread inbox messages on the account tab: a number read from Dexie (the stored
- * /inbox/list page, see data/inbox.ts), nothing when there are none. The inbox is fetched when
- * someone signs in or the app starts signed in; its module loads then, not with the first route.
+ * /inbox/list page, see data/inbox.ts), nothing when there are none. The first signed-in tab
+ * starts the inbox stream (data/inboxStream.ts: it fetches the inbox on each connection and at
+ * each new message, and follows sign-ins and logouts itself); its module loads then, not with
+ * the first route.
  */
 function UnreadBadge() {
   const { t } = useLingui()
   const account = useSessionAccount()
   const unread = useUnreadMessages(account)
   useEffect(() => {
-    const session = getSession()
-    if (!account || session?.account !== account || inboxFetchedFor === session.token) return
-    inboxFetchedFor = session.token
-    void import('../data/inbox').then((inbox) => inbox.refreshInbox()).catch(() => undefined)
+    if (account) void import('../data/inboxStream').then((stream) => stream.startInboxStream())
   }, [account])
   if (!unread) return null
   return (

@@ -158,8 +158,8 @@ function reconnectNow(): void {
 const onVisibility = () => (pageVisible() ? reconnectNow() : reconcile())
 
 /**
- * Keeps the inbox stream open whenever someone is signed in (main.tsx calls it once, after the
- * outbox starts); returns the function that closes it for good (tests).
+ * Keeps the inbox stream open whenever someone is signed in (the tab bar's badge calls it once
+ * someone is; later calls do nothing); returns the function that closes it for good (tests).
  */
 export function startInboxStream(): () => void {
   if (started) return stopInboxStream

@@ -20,14 +20,9 @@ export function onSessionChange(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
+/** Listeners only start or stop work of their own and never throw. */
 function changed(): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener()
-    } catch (error) {
-      console.error('session listener failed', error)
-    }
-  }
+  for (const listener of [...listeners]) listener()
 }
 
 /** Boot: reads the stored session into memory. */
