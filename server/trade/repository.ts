@@ -113,7 +113,12 @@ function pricesList(prices: readonly SymbolPrice[]) {
  */
 export async function crossedLimitOrders(db: Executor, prices: readonly SymbolPrice[], now: number): Promise<Pick<OrderRecord, 'id'>[]> {
   if (prices.length === 0) return []
-  const { rows } = await sql<Pick<OrderRecord, 'id'>>`
+  return (await engineQueries.crossedLimitOrders(prices, now).execute(db)).rows
+}
+
+/** The sweep's statements, built apart so a test can ask PostgreSQL for their plans (EXPLAIN). */
+export const engineQueries = {
+  crossedLimitOrders: (prices: readonly SymbolPrice[], now: number) => sql<Pick<OrderRecord, 'id'>>`
     SELECT id FROM (
       SELECT o.id FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
       WHERE o.status = 'pending' AND o.direction = 'long' AND o.limit_price >= p.price
@@ -122,8 +127,37 @@ export async function crossedLimitOrders(db: Executor, prices: readonly SymbolPr
       SELECT o.id FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
       WHERE o.status = 'pending' AND o.direction = 'short' AND o.limit_price <= p.price
         AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
-    ) crossed ORDER BY id`.execute(db)
-  return rows
+    ) crossed ORDER BY id`,
+  stopOutsCrossed: (prices: readonly SymbolPrice[], now: number) => sql<{ id: number; price: number }>`
+    SELECT id, price FROM (
+      SELECT o.id, p.price FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
+      WHERE o.status IN ('locked', 'holding') AND o.direction = 'long' AND o.stop_out_price >= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+      UNION ALL
+      SELECT o.id, p.price FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
+      WHERE o.status IN ('locked', 'holding') AND o.direction = 'short' AND o.stop_out_price <= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+    ) crossed ORDER BY id`,
+  closingInOpenMarkets: (prices: readonly SymbolPrice[]) => sql<{ id: number; price: number; close_reason: OrderRecord['close_reason'] }>`
+    SELECT o.id, p.price, o.close_reason FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
+    WHERE o.status = 'preparing_to_close' ORDER BY o.id`,
+  squareOffsDue: (db: Executor, now: number, after: { at: number; id: number } | null, limit: number) => {
+    let query = db
+      .selectFrom('orders')
+      .select(['id', 'symbol', 'status', 'square_off_at'])
+      .where('status', 'in', ['pending', 'locked', 'holding'])
+      .where('square_off_at', 'is not', null)
+      .where('square_off_at', '<=', now)
+    if (after) query = query.where(sql<boolean>`(square_off_at, id) > (${after.at}, ${after.id})`)
+    return query.orderBy('square_off_at').orderBy('id').limit(limit)
+  },
+  rowsMissingLevels: (afterId: number, limit: number) => sql<OrderRecord>`
+    SELECT * FROM orders
+    WHERE status IN ('pending', 'locked', 'holding') AND ((status <> 'pending' AND stop_out_price IS NULL) OR (day_trading AND square_off_at IS NULL))
+      AND id > ${afterId}
+    ORDER BY id LIMIT ${limit}`,
+  unlockDue: (db: Executor, now: number) =>
+    db.updateTable('orders').set({ status: 'holding', updated_at: now }).where('status', '=', 'locked').where('unlock_at', '<=', now),
 }
 
 /**
@@ -134,26 +168,13 @@ export async function crossedLimitOrders(db: Executor, prices: readonly SymbolPr
  */
 export async function stopOutsCrossed(db: Executor, prices: readonly SymbolPrice[], now: number): Promise<{ id: number; price: number }[]> {
   if (prices.length === 0) return []
-  const { rows } = await sql<{ id: number; price: number }>`
-    SELECT id, price FROM (
-      SELECT o.id, p.price FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
-      WHERE o.status IN ('locked', 'holding') AND o.direction = 'long' AND o.stop_out_price >= p.price
-        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
-      UNION ALL
-      SELECT o.id, p.price FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
-      WHERE o.status IN ('locked', 'holding') AND o.direction = 'short' AND o.stop_out_price <= p.price
-        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
-    ) crossed ORDER BY id`.execute(db)
-  return rows
+  return (await engineQueries.stopOutsCrossed(prices, now).execute(db)).rows
 }
 
 /** Positions waiting to be settled whose market is open now, with its price. */
 export async function closingInOpenMarkets(db: Executor, prices: readonly SymbolPrice[]): Promise<{ id: number; price: number; close_reason: OrderRecord['close_reason'] }[]> {
   if (prices.length === 0) return []
-  const { rows } = await sql<{ id: number; price: number; close_reason: OrderRecord['close_reason'] }>`
-    SELECT o.id, p.price, o.close_reason FROM orders o JOIN ${pricesList(prices)} ON o.symbol = p.symbol
-    WHERE o.status = 'preparing_to_close' ORDER BY o.id`.execute(db)
-  return rows
+  return (await engineQueries.closingInOpenMarkets(prices).execute(db)).rows
 }
 
 export type SquareOffDue = Pick<OrderRecord, 'id' | 'symbol' | 'status' | 'square_off_at'> & { square_off_at: number }
@@ -163,14 +184,7 @@ export type SquareOffDue = Pick<OrderRecord, 'id' | 'symbol' | 'status' | 'squar
  * `after` (the last row of the previous batch): pending ones expire, open ones are squared off.
  */
 export async function squareOffsDue(db: Executor, now: number, after: { at: number; id: number } | null, limit: number): Promise<SquareOffDue[]> {
-  let query = db
-    .selectFrom('orders')
-    .select(['id', 'symbol', 'status', 'square_off_at'])
-    .where('status', 'in', ['pending', 'locked', 'holding'])
-    .where('square_off_at', 'is not', null)
-    .where('square_off_at', '<=', now)
-  if (after) query = query.where(sql<boolean>`(square_off_at, id) > (${after.at}, ${after.id})`)
-  return (await query.orderBy('square_off_at').orderBy('id').limit(limit).execute()) as SquareOffDue[]
+  return (await engineQueries.squareOffsDue(db, now, after, limit).execute()) as SquareOffDue[]
 }
 
 /**
@@ -180,12 +194,7 @@ export async function squareOffsDue(db: Executor, now: number, after: { at: numb
  * an empty index.
  */
 export async function rowsMissingLevels(db: Executor, afterId: number, limit: number): Promise<OrderRecord[]> {
-  const { rows } = await sql<OrderRecord>`
-    SELECT * FROM orders
-    WHERE status IN ('pending', 'locked', 'holding') AND ((status <> 'pending' AND stop_out_price IS NULL) OR (day_trading AND square_off_at IS NULL))
-      AND id > ${afterId}
-    ORDER BY id LIMIT ${limit}`.execute(db)
-  return rows
+  return (await engineQueries.rowsMissingLevels(afterId, limit).execute(db)).rows
 }
 
 export type Levels = { id: number; status: OrderRowStatus; stopOutPrice: number | null; squareOffAt: number | null }
@@ -206,12 +215,7 @@ export async function setLevels(db: Executor, levels: readonly Levels[]): Promis
 
 /** Shows a passed lock in the stored status too; the display already does (displayStatus). */
 export async function unlockDue(db: Executor, now: number): Promise<number> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: 'holding', updated_at: now })
-    .where('status', '=', 'locked')
-    .where('unlock_at', '<=', now)
-    .executeTakeFirst()
+  const result = await engineQueries.unlockDue(db, now).executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
 
