@@ -2,6 +2,7 @@
 import { startServer } from '../e2e/support/server'
 import { chartBench } from './chart'
 import { drawBench } from './draw'
+import { engineBench } from './engine'
 import { firstRouteBench } from './first-route'
 import { followBench } from './follow'
 import { marketBench } from './market'
@@ -19,6 +20,7 @@ try {
   await chartBench()
   await drawBench()
   await followBench()
+  await engineBench()
 } finally {
   await server.stop()
 }
