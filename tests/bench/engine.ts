@@ -8,9 +8,11 @@
  * TEST_DATABASE_URL is set (a fresh database per book size, as the server tests make).
  */
 import { performance } from 'node:perf_hooks'
+import { sql } from 'kysely'
 import { loadConfig } from '../../server/config'
 import { STOCKS } from '../../server/market/instruments'
 import { type NewOrder } from '../../server/trade/repository'
+import { stopOutPrice } from '../../server/trade/position-rules'
 import { createTestApp, type TestApp } from '../server/helpers'
 import { trader } from '../server/trade/accounts'
 import { detail } from '../server/trade/support'
@@ -34,6 +36,10 @@ async function fillBook(t: TestApp, count: number): Promise<void> {
   const prices = new Map<string, number>()
   for (const symbol of symbols) prices.set(symbol, (await detail(t, symbol)).quote.price)
   const at = t.clock.now()
+  // As placement stores it, where the schema has the column (the bench also runs on older engines).
+  const { rows: levelColumn } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM information_schema.columns WHERE table_name = 'orders' AND column_name = 'stop_out_price'`.execute(t.database.db)
+  const storesLevels = levelColumn[0]!.n > 0
   const row = (i: number, pending: boolean): NewOrder => {
     const symbol = symbols[i % symbols.length]!
     const price = prices.get(symbol)!
@@ -73,6 +79,9 @@ async function fillBook(t: TestApp, count: number): Promise<void> {
       closed_at: null,
       close_reason: null,
       updated_at: at,
+      ...(storesLevels && !pending
+        ? { stop_out_price: stopOutPrice({ direction: long ? 'long' : 'short', quantity, entryPrice: price, margin: amount, unitDivisor: 1 }, t.config.trading) }
+        : {}),
     }
   }
   for (const pending of [false, true]) {
