@@ -29,7 +29,7 @@ import {
   type OrderRecord,
   type SymbolPrice,
 } from './repository'
-import { cancelPending, fillPending, positionOf, settlePosition, type CloseReason } from './service'
+import { cancelPending, fillPending, settlePosition, type CloseReason } from './service'
 
 /** Rows per statement of the square-off and the levels pass: short statements, any number of rows. */
 const BATCH = 500
@@ -66,20 +66,30 @@ export function createTradingEngine(deps: { db: Executor; config: ServerConfig; 
 
   /** The levels of a row that has none yet, as placeOrders and fillPending would have stored them. */
   function levelsOf(order: OrderRecord): Levels {
-    const opened = isOpenStatus(order.status) && order.entry_price !== null && order.opened_at !== null
+    const entryPrice = isOpenStatus(order.status) ? order.entry_price : null
+    const shape = { direction: order.direction, quantity: order.quantity, margin: order.margin, unitDivisor: order.unit_divisor }
     return {
       id: order.id,
       status: order.status,
-      stopOutPrice: opened ? stopOutPrice(positionOf(order), rules) : null,
+      stopOutPrice: entryPrice === null ? null : stopOutPrice({ ...shape, entryPrice }, rules),
       squareOffAt: order.day_trading ? squareOffAt(order.opened_at ?? order.created_at, rules) : null,
     }
   }
 
   /** The one-off pass for rows without levels; reads an empty partial index once they all have them. */
-  async function fillMissingLevels(): Promise<void> {
+  async function fillMissingLevels(failures: unknown[]): Promise<void> {
     for (let after = 0; ; ) {
       const rows = await rowsMissingLevels(db, after, BATCH)
-      await setLevels(db, rows.map(levelsOf))
+      const levels: Levels[] = []
+      for (const row of rows) {
+        // A row the rules cannot price is reported and left; the others get their levels.
+        try {
+          levels.push(levelsOf(row))
+        } catch (error) {
+          failures.push(error)
+        }
+      }
+      await setLevels(db, levels)
       if (rows.length < BATCH) return
       after = rows.at(-1)!.id
     }
@@ -88,7 +98,9 @@ export function createTradingEngine(deps: { db: Executor; config: ServerConfig; 
   async function sweep(now: number): Promise<SweepReport> {
     const report: SweepReport = { filled: 0, expired: 0, settled: 0, stoppedOut: 0, squaredOff: 0, unlocked: 0 }
     await market.prepare(now)
-    await fillMissingLevels()
+    // One failure (a deadlock, a bad row) must not stop the others' fills and stop-outs.
+    const failures: unknown[] = []
+    await fillMissingLevels(failures).catch((error: unknown) => void failures.push(error))
 
     // The feed's price of every traded symbol that has one; only open markets' prices cross anything.
     const quoted = new Map<string, { price: number; open: boolean }>()
@@ -106,8 +118,6 @@ export function createTradingEngine(deps: { db: Executor; config: ServerConfig; 
       // Guarded by the statuses the question found: a user's close or another process may have moved it.
       move(id, statuses, (trx, locked) => settlePosition(trx, config, locked, price, reason, now))
 
-    // One order's failure (a deadlock, a bad row) must not stop the others' fills and stop-outs.
-    const failures: unknown[] = []
     const each = async <O>(orders: readonly O[], work: (order: O) => Promise<void>) => {
       for (const order of orders) await work(order).catch((error: unknown) => void failures.push(error))
     }
