@@ -3,7 +3,7 @@
  * parseInt8 in index.ts); times are epoch milliseconds and money is integer paise.
  * A column rename here needs a migration in migrations/.
  */
-import { type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
+import { type ColumnType, type Generated, type GeneratedAlways, type Insertable, type Selectable } from 'kysely'
 import { type BlockApplicationStatus, type BlockSession, type DeletionStatus, type DividendStatus, type FollowInvestmentStatus, type IpoApplicationStatus, type IpoKind, type InboxKind, type IpoPaymentMode, type LoanStatus, type RealNameStatus, type StrategyCode } from '../../src/contract/replies'
 
 // users.real_name_status holds the contract's states (its CHECK is in the migration).
@@ -158,6 +158,13 @@ export type OrdersTable = {
   closed_at: number | null
   close_reason: 'user' | 'stop_out' | 'square_off' | null
   updated_at: number
+  /**
+   * Issue 14 (migration 1764600000000_engine_levels.sql): the stop-out level fixed at the fill
+   * (position-rules.ts stopOutPrice) and a day-trading order's square-off time. Null until set;
+   * the engine sets missing ones, so other paths that insert rows may leave them out.
+   */
+  stop_out_price: ColumnType<number | null, number | null | undefined, number | null>
+  square_off_at: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type WatchlistTable = {

@@ -5,7 +5,7 @@
  * two processes (or a user and the engine) can never both apply one. The cash side of each move
  * is a ledger entry written in the same transaction (server/trade/service.ts).
  */
-import { type Insertable, type Selectable, sql } from 'kysely'
+import { type Insertable, type Selectable, type Updateable, sql } from 'kysely'
 import { type OrderRowStatus, type OrdersTable } from '../db/types'
 import { type Executor, type Tx } from '../db/executor'
 
@@ -47,7 +47,7 @@ export async function lockOrderIn(trx: Tx, id: number, status: readonly OrderRow
 
 export type OrderChange = Partial<
   Pick<
-    OrdersTable,
+    Updateable<OrdersTable>,
     | 'status'
     | 'entry_price'
     | 'exit_price'
@@ -59,6 +59,8 @@ export type OrderChange = Partial<
     | 'opened_at'
     | 'closed_at'
     | 'close_reason'
+    | 'stop_out_price'
+    | 'square_off_at'
   >
 >
 
@@ -96,29 +98,128 @@ export async function listOrdersOfUser(
   return { rows, total: count.total }
 }
 
-/** Resting limit orders, for the engine: just what deciding a fill or an expiry needs. */
-export async function pendingOrders(db: Executor): Promise<Pick<OrderRecord, 'id' | 'symbol' | 'direction' | 'limit_price' | 'day_trading' | 'created_at'>[]> {
-  return db
-    .selectFrom('orders')
-    .select(['id', 'symbol', 'direction', 'limit_price', 'day_trading', 'created_at'])
-    .where('status', '=', 'pending')
-    .orderBy('id')
-    .execute()
+/** A symbol whose market is open at the sweep, with the feed's price then. */
+export type SymbolPrice = { symbol: string; price: number }
+
+/** The sweep's prices as one VALUES list, so each question is one statement whatever the symbols. */
+function pricesList(prices: readonly SymbolPrice[]) {
+  return sql`(VALUES ${sql.join(prices.map((p) => sql`(${p.symbol}::text, ${p.price}::bigint)`))}) AS p (symbol, price)`
 }
 
-/** Positions with margin held: locked, holding and preparing to close. */
-export async function openPositions(db: Executor): Promise<OrderRecord[]> {
-  return db.selectFrom('orders').selectAll().where('status', 'in', OPEN_STATUSES).orderBy('id').execute()
+/**
+ * Resting limit orders the prices cross (a buy at or below its limit, a sell at or above), less
+ * day-trading ones past their square-off time, which expire instead. Each side reads its own
+ * partial index (symbol, limit_price), so the cost is the orders crossed, not the orders resting.
+ */
+export async function crossedLimitOrders(db: Executor, prices: readonly SymbolPrice[], now: number): Promise<Pick<OrderRecord, 'id'>[]> {
+  if (prices.length === 0) return []
+  return (await engineQueries.crossedLimitOrders(prices, now).execute(db)).rows
+}
+
+/** The sweep's statements, built apart so a test can ask PostgreSQL for their plans (EXPLAIN). */
+export const engineQueries = {
+  // Per price a LATERAL subquery, so the plan is an index range scan per symbol whatever the
+  // statistics say (PGlite never analyses on its own; a plan that hashed a whole side of the book
+  // would cost what the book costs).
+  crossedLimitOrders: (prices: readonly SymbolPrice[], now: number) => sql<Pick<OrderRecord, 'id'>>`
+    SELECT c.id FROM ${pricesList(prices)} CROSS JOIN LATERAL (
+      SELECT o.id FROM orders o
+      WHERE o.symbol = p.symbol AND o.status = 'pending' AND o.direction = 'long' AND o.limit_price >= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+      UNION ALL
+      SELECT o.id FROM orders o
+      WHERE o.symbol = p.symbol AND o.status = 'pending' AND o.direction = 'short' AND o.limit_price <= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+    ) c ORDER BY c.id`,
+  stopOutsCrossed: (prices: readonly SymbolPrice[], now: number) => sql<{ id: number; price: number }>`
+    SELECT c.id, p.price FROM ${pricesList(prices)} CROSS JOIN LATERAL (
+      SELECT o.id FROM orders o
+      WHERE o.symbol = p.symbol AND o.status IN ('locked', 'holding') AND o.direction = 'long' AND o.stop_out_price >= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+      UNION ALL
+      SELECT o.id FROM orders o
+      WHERE o.symbol = p.symbol AND o.status IN ('locked', 'holding') AND o.direction = 'short' AND o.stop_out_price <= p.price
+        AND (o.square_off_at IS NULL OR o.square_off_at > ${now})
+    ) c ORDER BY c.id`,
+  closingInOpenMarkets: (prices: readonly SymbolPrice[]) => sql<{ id: number; price: number; close_reason: OrderRecord['close_reason'] }>`
+    SELECT c.id, p.price, c.close_reason FROM ${pricesList(prices)} CROSS JOIN LATERAL (
+      SELECT o.id, o.close_reason FROM orders o WHERE o.symbol = p.symbol AND o.status = 'preparing_to_close'
+    ) c ORDER BY c.id`,
+  squareOffsDue: (db: Executor, now: number, after: { at: number; id: number } | null, limit: number) => {
+    let query = db
+      .selectFrom('orders')
+      .select(['id', 'symbol', 'status', 'square_off_at'])
+      .where('status', 'in', ['pending', 'locked', 'holding'])
+      .where('square_off_at', 'is not', null)
+      .where('square_off_at', '<=', now)
+    if (after) query = query.where(sql<boolean>`(square_off_at, id) > (${after.at}, ${after.id})`)
+    return query.orderBy('square_off_at').orderBy('id').limit(limit)
+  },
+  rowsMissingLevels: (afterId: number, limit: number) => sql<OrderRecord>`
+    SELECT * FROM orders
+    WHERE status IN ('pending', 'locked', 'holding') AND ((status <> 'pending' AND stop_out_price IS NULL) OR (day_trading AND square_off_at IS NULL))
+      AND id > ${afterId}
+    ORDER BY id LIMIT ${limit}`,
+  unlockDue: (db: Executor, now: number) =>
+    db.updateTable('orders').set({ status: 'holding', updated_at: now }).where('status', '=', 'locked').where('unlock_at', '<=', now),
+}
+
+/**
+ * Positions whose stored stop-out level the prices reach (a long at or below it, a short at or
+ * above it), with the price that reached it; the per-side partial indexes (symbol,
+ * stop_out_price) make it the positions crossed only. Day-trading positions past the cut-off
+ * are squared off instead.
+ */
+export async function stopOutsCrossed(db: Executor, prices: readonly SymbolPrice[], now: number): Promise<{ id: number; price: number }[]> {
+  if (prices.length === 0) return []
+  return (await engineQueries.stopOutsCrossed(prices, now).execute(db)).rows
+}
+
+/** Positions waiting to be settled whose market is open now, with its price. */
+export async function closingInOpenMarkets(db: Executor, prices: readonly SymbolPrice[]): Promise<{ id: number; price: number; close_reason: OrderRecord['close_reason'] }[]> {
+  if (prices.length === 0) return []
+  return (await engineQueries.closingInOpenMarkets(prices).execute(db)).rows
+}
+
+export type SquareOffDue = Pick<OrderRecord, 'id' | 'symbol' | 'status' | 'square_off_at'> & { square_off_at: number }
+
+/**
+ * One batch of day-trading orders and positions past their square-off time, in time order after
+ * `after` (the last row of the previous batch): pending ones expire, open ones are squared off.
+ */
+export async function squareOffsDue(db: Executor, now: number, after: { at: number; id: number } | null, limit: number): Promise<SquareOffDue[]> {
+  return (await engineQueries.squareOffsDue(db, now, after, limit).execute()) as SquareOffDue[]
+}
+
+/**
+ * Rows still without the levels the engine acts on (opened before migration
+ * 1764600000000_engine_levels.sql or by a path that does not set them), a batch in id order
+ * after `afterId`. The predicate is orders_levels_missing_idx's, so in steady state it reads
+ * an empty index.
+ */
+export async function rowsMissingLevels(db: Executor, afterId: number, limit: number): Promise<OrderRecord[]> {
+  return (await engineQueries.rowsMissingLevels(afterId, limit).execute(db)).rows
+}
+
+export type Levels = { id: number; status: OrderRowStatus; stopOutPrice: number | null; squareOffAt: number | null }
+
+/**
+ * Stores levels computed for rows read by rowsMissingLevels, in one statement, only where the
+ * row still has the status it was read with and the level is still missing: a fill in between
+ * has set its own.
+ */
+export async function setLevels(db: Executor, levels: readonly Levels[]): Promise<void> {
+  if (levels.length === 0) return
+  const values = sql.join(levels.map((l) => sql`(${l.id}::bigint, ${l.status}::text, ${l.stopOutPrice}::bigint, ${l.squareOffAt}::bigint)`))
+  await sql`
+    UPDATE orders SET stop_out_price = coalesce(orders.stop_out_price, v.stop_out_price), square_off_at = coalesce(orders.square_off_at, v.square_off_at)
+    FROM (VALUES ${values}) AS v (id, status, stop_out_price, square_off_at)
+    WHERE orders.id = v.id AND orders.status = v.status`.execute(db)
 }
 
 /** Shows a passed lock in the stored status too; the display already does (displayStatus). */
 export async function unlockDue(db: Executor, now: number): Promise<number> {
-  const result = await db
-    .updateTable('orders')
-    .set({ status: 'holding', updated_at: now })
-    .where('status', '=', 'locked')
-    .where('unlock_at', '<=', now)
-    .executeTakeFirst()
+  const result = await engineQueries.unlockDue(db, now).executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
 

@@ -188,6 +188,11 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
         closed_at: null,
         close_reason: null,
         updated_at: at,
+        // The levels the engine acts on, fixed now (a limit order's stop-out at its fill).
+        stop_out_price: market
+          ? stopOutPrice({ direction: input.direction, quantity: costs.quantity, entryPrice: costs.price, margin: costs.margin, unitDivisor: view.units.unitDivisor }, deps.config.trading)
+          : null,
+        square_off_at: input.dayTrading === true ? squareOffAt(at, deps.config.trading) : null,
       },
     })
   }
@@ -255,7 +260,20 @@ export async function fillPending(trx: Tx, config: ServerConfig, order: OrderRec
   const unlockAt = unlockAtFor(config, order.kind, at)
   const next = nextStatus(order.status, { type: 'fill', at, unlockAt })
   if (!next.ok) throw next.refusal
-  const filled = await updateOrder(trx, order.id, { status: next.value, entry_price: price, opened_at: at, unlock_at: unlockAt }, at)
+  const filled = await updateOrder(
+    trx,
+    order.id,
+    {
+      status: next.value,
+      entry_price: price,
+      opened_at: at,
+      unlock_at: unlockAt,
+      // The levels the engine acts on from now: the stop-out at the fill price, the cut-off of the fill's day.
+      stop_out_price: stopOutPrice({ direction: order.direction, quantity: order.quantity, entryPrice: price, margin: order.margin, unitDivisor: order.unit_divisor }, config.trading),
+      square_off_at: order.day_trading ? squareOffAt(at, config.trading) : null,
+    },
+    at,
+  )
   await postEntry(trx, openPositionEntry(order.user_id, order.order_no, { margin: order.margin, fee: order.fee, stampDuty: order.stamp_duty }, 'frozen'), at)
   await addInboxMessage(trx, {
     userId: order.user_id,
@@ -373,8 +391,9 @@ export function toOrderDto(order: OrderRecord, deps: TradingDeps, now: number): 
     cashReturned: order.cash_returned,
     status: order.unlock_at === null ? order.status : displayStatus({ status: order.status, unlockAt: order.unlock_at }, now),
     unlockAt: order.unlock_at,
-    stopOutPrice: open ? stopOutPrice(positionOf(order), rules) : null,
-    squareOffAt: order.day_trading && order.status !== 'cancelled' ? squareOffAt(dayStart, rules) : null,
+    // The stored levels, which the engine applies; computed only for a row the engine has not reached yet.
+    stopOutPrice: open ? (order.stop_out_price ?? stopOutPrice(positionOf(order), rules)) : null,
+    squareOffAt: order.day_trading && order.status !== 'cancelled' ? (order.square_off_at ?? squareOffAt(dayStart, rules)) : null,
     createdAt: order.created_at,
     openedAt: order.opened_at,
     closedAt: order.closed_at,

@@ -3,6 +3,7 @@ import { startServer } from '../e2e/support/server'
 import { chartBench } from './chart'
 import { clusterBench } from './cluster'
 import { drawBench } from './draw'
+import { engineBench } from './engine'
 import { firstRouteBench } from './first-route'
 import { followBench } from './follow'
 import { marketBench } from './market'
@@ -21,6 +22,7 @@ try {
   await drawBench()
   await followBench()
   await clusterBench()
+  await engineBench()
 } finally {
   await server.stop()
 }
