@@ -1,5 +1,5 @@
 /**
- * Starts the app exactly as `npm start` does (scripts/start.ts) on a free port with a fresh data
+ * Starts the app exactly as `npm start` does (scripts/start.mjs: the compiled server) on a free port with a fresh data
  * directory, and stops it again. Used by the browser tests and the benchmarks.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -41,12 +41,12 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'tijori-e2e-'))
-  // Not vitest's NODE_ENV=test: when a source changed after the build, scripts/start.ts builds
+  // Not vitest's NODE_ENV=test: when a source changed after the build, scripts/start.mjs builds
   // again, and under NODE_ENV=test Vite makes a development build (React's development copy,
   // some 60 KiB more on the first route) that `npm start` never serves.
   const inherited = { ...process.env }
   delete inherited.NODE_ENV
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
