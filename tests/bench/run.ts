@@ -7,6 +7,7 @@ import { followBench } from './follow'
 import { marketBench } from './market'
 import { ordersBench } from './orders'
 import { repliesBench } from './replies'
+import { startBench } from './start'
 import { streamBench } from './stream'
 
 const server = await startServer()
@@ -19,6 +20,7 @@ try {
   await chartBench()
   await drawBench()
   await followBench()
+  await startBench()
 } finally {
   await server.stop()
 }
