@@ -18,7 +18,7 @@ const untranslatedJsx = [
 ]
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'src/routeTree.gen.ts', 'locales/*.js', 'tests/e2e/artifacts/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'src/routeTree.gen.ts', 'locales/*.js', 'tests/e2e/artifacts/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -117,8 +117,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One data folder prepared per run; each file's server starts from a copy of it.
+          globalSetup: ['tests/e2e/support/data-template.ts'],
           // Fails any test during which the browser refused something under the CSP.
-          setupFiles: ['tests/e2e/support/csp-setup.ts'],
+          setupFiles: ['tests/e2e/support/csp-setup.ts', 'tests/e2e/support/data-template-setup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
           fileParallelism: false,

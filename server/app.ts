@@ -32,6 +32,7 @@ import { identityAdminRoutes } from './identity/admin-routes'
 import { accountAdminRoutes } from './accounts/admin-routes'
 import { rechargeRoutes } from './funds/recharge-routes'
 import { stripUnknownBodyFields } from './http/schemas'
+import { compileValidatorsOnFirstUse, serializersOnFirstUse } from './http/lazy-schemas'
 import { createAutoReviewer } from './reviews/auto-review'
 import { tradeRoutes } from './trade/routes'
 import { watchlistRoutes } from './watchlist/routes'
@@ -113,7 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.trustProxy ?? false,
     // Strict types: a number where a string belongs is a 400, never silently coerced. Unknown
     // fields are removed where a schema closes its object (every body: stripUnknownBodyFields).
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: true } },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: true }, onCreate: compileValidatorsOnFirstUse },
+    // Validators and reply serializers are compiled on first use, not all at ready (lazy-schemas.ts).
+    schemaController: { compilersFactory: { buildSerializer: serializersOnFirstUse() } },
     return503OnClosing: true,
     // Errors met before a route is chosen (a URL that does not decode) and before Fastify sees
     // the request at all (Node's parser) get the envelope too.

@@ -1,5 +1,5 @@
 /**
- * Orders per second on the real path: the server started as `npm start` starts it (scripts/start.ts,
+ * Orders per second on the real path: the server started as `npm start` starts it (scripts/start.mjs,
  * the matching engine and every job running), verified and funded users made through the API and
  * the back office, market orders over HTTP with an Idempotency-Key each (tests/bench/http-load.ts).
  *

@@ -9,6 +9,7 @@ import { followBench } from './follow'
 import { marketBench } from './market'
 import { ordersBench } from './orders'
 import { repliesBench } from './replies'
+import { startBench } from './start'
 import { streamBench } from './stream'
 
 const server = await startServer()
@@ -23,6 +24,7 @@ try {
   await followBench()
   await clusterBench()
   await engineBench()
+  await startBench()
 } finally {
   await server.stop()
 }

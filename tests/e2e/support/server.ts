@@ -1,12 +1,17 @@
 /**
- * Starts the app exactly as `npm start` does (scripts/start.ts) on a free port with a fresh data
- * directory, and stops it again. Used by the browser tests and the benchmarks.
+ * Starts the app exactly as `npm start` does (scripts/start.mjs: the compiled server) on a free
+ * port with a fresh data directory, and stops it again. Used by the browser tests and the
+ * benchmarks. Under the browser tests the directory is a copy of the run's data template
+ * (support/data-template.ts) rather than empty.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+/** Names a prepared data folder each server starts from a copy of (set by support/data-template-setup.ts). */
+export const DATA_TEMPLATE_ENV = 'TIJORI_E2E_DATA_TEMPLATE'
 
 export type RunningServer = { url: string; port: number; dataDir: string; output: () => string; stop: () => Promise<void> }
 
@@ -41,12 +46,15 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'tijori-e2e-'))
-  // Not vitest's NODE_ENV=test: when a source changed after the build, scripts/start.ts builds
+  const template = process.env[DATA_TEMPLATE_ENV]
+  if (template) await cp(template, dataDir, { recursive: true })
+  // Not vitest's NODE_ENV=test: when a source changed after the build, scripts/start.mjs builds
   // again, and under NODE_ENV=test Vite makes a development build (React's development copy,
   // some 60 KiB more on the first route) that `npm start` never serves.
   const inherited = { ...process.env }
   delete inherited.NODE_ENV
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  delete inherited[DATA_TEMPLATE_ENV]
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: process.cwd(),
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
