@@ -129,7 +129,8 @@ describe('GET /api/docs/json', () => {
     }
     expect(paths['/api/health']?.get).toBeDefined()
     expect(paths['/api/vue/stock/stream']?.get?.parameters?.map((p) => p.name)).toEqual(['symbols'])
-    expect(Object.keys(paths).sort()).toEqual([...calls, '/api/vue/stock/stream', '/api/health'].sort())
+    expect(paths['/api/vue/inbox/stream']?.get?.security).toEqual([{ token: [], account: [] }])
+    expect(Object.keys(paths).sort()).toEqual([...calls, '/api/vue/stock/stream', '/api/vue/inbox/stream', '/api/health'].sort())
     expect(paths['/api/vue/user/info']?.post?.security).toEqual([{ token: [], account: [] }])
     expect(paths['/api/vue/user/signIn']?.post?.parameters?.map((p) => p.name)).toContain('idempotency-key')
   })
