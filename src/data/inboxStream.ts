@@ -19,7 +19,7 @@
 import { ApiRefusal, openInboxStream } from './api'
 import { type InboxKind, type InboxMessage } from '../contract/replies'
 import { getSession, onSessionChange } from './sessionStore'
-import { backoffDelay, createSseParser, type SseEvent } from './stream'
+import { backoffDelay, createSseParser, readEventStream, type SseEvent } from './stream'
 
 const SILENCE_MS = 45_000
 
@@ -89,19 +89,7 @@ async function run(current: Connection): Promise<void> {
   let refused = false
   try {
     const body = await openInboxStream({ signal: controller.signal })
-    const reader = body.getReader()
-    const decoder = new TextDecoder()
-    const parse = createSseParser((event) => onEvent(event, current))
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        quiet()
-        parse(decoder.decode(value, { stream: true }))
-      }
-    } finally {
-      reader.releaseLock()
-    }
+    await readEventStream(body, createSseParser((event) => onEvent(event, current)), quiet)
   } catch (error) {
     if (error instanceof ApiRefusal) {
       // 401: the session is over; the next call() clears it, and that change ends this stream.

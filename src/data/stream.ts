@@ -186,6 +186,22 @@ let attempt = 0
 let lastEventId: string | undefined
 let debounceTimer: ReturnType<typeof setTimeout> | undefined
 
+/** Reads an event stream's body to its end into `parse`; `alive` hears each chunk (the silence watchdog). inboxStream.ts uses it too. */
+export async function readEventStream(body: ReadableStream<Uint8Array>, parse: (chunk: string) => void, alive: () => void): Promise<void> {
+  const reader = body.getReader()
+  const decoder = new TextDecoder()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      alive()
+      parse(decoder.decode(value, { stream: true }))
+    }
+  } finally {
+    reader.releaseLock()
+  }
+}
+
 /** The wait before reconnect attempt `n` (1-based): exponential, 1 s to 30 s, with jitter. inboxStream.ts uses it too. */
 export function backoffDelay(n: number): number {
   const base = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.max(0, n - 1))
@@ -240,20 +256,8 @@ async function run(current: Connection): Promise<void> {
   quiet()
   try {
     const body = await openStream(current.symbols, { signal: controller.signal, lastEventId })
-    const reader = body.getReader()
-    const decoder = new TextDecoder()
     const base = new Map<string, QuoteRow>()
-    const parse = createSseParser((event) => onMessage(event, base))
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) break
-        quiet()
-        parse(decoder.decode(value, { stream: true }))
-      }
-    } finally {
-      reader.releaseLock()
-    }
+    await readEventStream(body, createSseParser((event) => onMessage(event, base)), quiet)
   } catch (error) {
     // Drops, resets and aborts are the network's ordinary life; a refusal is worth a line.
     if (error instanceof ApiRefusal) console.warn('quote stream refused', error.code, error.msg)
