@@ -8,6 +8,7 @@
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { sessionOf } from '../plugins/auth'
+import { EVENT_STREAM_HEADERS, eventStreamWriter } from '../http/event-stream'
 import { type RouteDeps } from '../http/deps'
 import { type Executor } from '../db/executor'
 import { toInboxMessage, unreadCountOf } from '../inbox/repository'
@@ -77,21 +78,9 @@ export function eventRoutes(events: UserEvents): FastifyPluginAsyncTypebox<Route
         res.on('error', end)
         if (res.destroyed || res.socket?.destroyed === true) return end()
 
-        res.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          'x-accel-buffering': 'no',
-        })
+        res.writeHead(200, EVENT_STREAM_HEADERS)
         if (request.method === 'HEAD') return end()
-        const write = (text: string) => {
-          if (ended) return
-          res.write(text)
-          if (res.writableLength > MAX_BUFFERED) {
-            end()
-            res.destroy()
-          }
-        }
+        const write = eventStreamWriter(res, MAX_BUFFERED, () => ended, end)
         const send = (count: number, messages: InboxMessage[]) => write(`event: inbox\nid: ${lastId}\ndata: ${JSON.stringify({ unread: count, messages })}\n\n`)
 
         // Wakes that come while a read is under way are folded into one more read after it.

@@ -2,6 +2,7 @@
  * /stock/*: the simulated exchange's public data — lists, search, one instrument's detail, its
  * candles, and the live stream of batched ticks (server-sent events). No token: prices are public.
  */
+import { EVENT_STREAM_HEADERS, eventStreamWriter } from '../http/event-stream'
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { priceBand } from '../trade/rules'
@@ -218,27 +219,12 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       // It may have left while the feed caught up, before these listeners existed.
       if (gone()) return end()
 
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      })
+      res.writeHead(200, EVENT_STREAM_HEADERS)
       // A HEAD gets the headers and no events: Node sends a HEAD reply's headers only on end(),
       // so an open stream would leave it waiting for ever.
       if (request.method === 'HEAD') return end()
-      // A client that stops reading (a suspended tab) would make the server hold every tick for it:
-      // past STREAM_MAX_BUFFERED unsent bytes the stream ends, and its EventSource reconnects for a
-      // fresh snapshot when it wakes.
-      const write = (text: string) => {
-        if (ended) return
-        res.write(text)
-        if (res.writableLength > STREAM_MAX_BUFFERED) {
-          end()
-          // end() would wait to flush to a client that reads nothing: drop the connection instead.
-          res.destroy()
-        }
-      }
+      // A client that stops reading ends its stream; it reconnects for a fresh snapshot on waking.
+      const write = eventStreamWriter(res, STREAM_MAX_BUFFERED, () => ended, end)
       // What this connection last sent per symbol: the base of its next deltas.
       const sent = new Map<string, Quote>()
       const send = (event: 'snapshot' | 'ticks', data: QuoteSnapshotEvent | QuoteTicksEvent) =>
