@@ -732,6 +732,8 @@ export type LoansTable = {
   interest_total: Generated<number>
   repaid_total: Generated<number>
   accrued_days: Generated<number>
+  /** disbursed_at + (accrued_days + 1) days, computed by the database (1764800500000). */
+  next_interest_at: GeneratedAlways<number | null>
   disbursed_at: number | null
   disbursement_entry_id: number | null
   due_at: number | null

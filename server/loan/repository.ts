@@ -146,10 +146,19 @@ export async function insertRepayment(
     .execute()
 }
 
-/** Borrowing loans with an interest day fallen by `now` and not yet accrued, oldest first. */
-export async function loansWithInterestDue(db: Executor, now: number, dayMs: number): Promise<{ id: number }[]> {
-  const { rows } = await sql<{ id: number }>`
-    select id from loans where status = 'borrowing' and disbursed_at + (accrued_days + 1)::bigint * ${dayMs}::bigint <= ${now} order by id`.execute(db)
+/**
+ * Borrowing loans with an interest day fallen by `now` and not yet accrued, oldest first: a range
+ * of loans_interest_due_idx on the stored next day (1764800500000_loan_interest_due), so the job's
+ * cost follows the loans due, not the loans open.
+ */
+export async function loansWithInterestDue(db: Executor, now: number): Promise<{ id: number }[]> {
+  const rows = await db
+    .selectFrom('loans')
+    .select('id')
+    .where('status', '=', 'borrowing')
+    .where('next_interest_at', '<=', now)
+    .orderBy('id')
+    .execute()
   return rows.map((r) => ({ id: Number(r.id) }))
 }
 

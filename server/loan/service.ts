@@ -15,7 +15,6 @@ import { type CreditRequest, type Loan, type LoanEvent, type LoanInfo, type Loan
 import { indiaDay } from '../../src/lib/dates'
 import {
   type CreditScore,
-  DAY_MS,
   annualRateBps,
   borrowable,
   coolingOffUntil,
@@ -336,7 +335,7 @@ export async function decideCredit(trx: Tx, d: Decision): Promise<boolean> {
 export function createLoanJob(deps: { db: Executor }) {
   return async (now: number): Promise<number> => {
     let accrued = 0
-    for (const { id } of await loansWithInterestDue(deps.db, now, DAY_MS)) {
+    for (const { id } of await loansWithInterestDue(deps.db, now)) {
       await deps.db.transaction().execute(async (trx) => {
         const loan = await lockLoan(trx, id)
         if (loan) await accrueLoan(trx, loan, now)
