@@ -685,6 +685,8 @@ export type FollowInvestmentsTable = {
   units: number
   nav_at_invest: number
   stop_loss_percent: number | null
+  /** nav-rules.ts stopLossNav, null without a stop-loss (1764800501000_follow_stop_loss_nav). */
+  stop_loss_nav: number | null
   unlock_at: number
   status: FollowInvestmentStatus
   end_reason: 'redeemed' | 'stop_loss' | null

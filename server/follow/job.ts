@@ -9,7 +9,7 @@ import { type ServerConfig } from '../config'
 import { type Executor } from '../db/executor'
 import { lockTrader } from '../ledger/repository'
 import { type MarketFeed } from '../market/feed'
-import { allRuns, allStrategies, lockInvestment, openStopLosses, runOf, strategyById } from './repository'
+import { allRuns, allStrategies, lockInvestment, runOf, stopLossesReached, strategiesWithStopLosses, strategyById } from './repository'
 import { type UniverseSeries, lastCompletedDay, loadUniverse, navNow, runStrategy } from './runner'
 import { stopLossHit } from './nav-rules'
 import { redeemLocked } from './service'
@@ -41,32 +41,32 @@ export async function runStrategies(deps: Pick<JobDeps, 'db' | 'config'>, now: n
   return done
 }
 
-/** Redeems, at NAV now, every open investment whose stop-loss is hit; returns how many. */
+/**
+ * Redeems, at NAV now, every open investment whose stop-loss is hit; returns how many. Each
+ * strategy with stop-losses open is priced once, and the database returns only the investments
+ * whose stored level that NAV reaches; the rule itself still decides each under its lock.
+ */
 export async function sweepStopLosses(deps: JobDeps, now: number): Promise<number> {
   const { db } = deps
-  const open = await openStopLosses(db)
-  if (open.length === 0) return 0
+  const strategies = await strategiesWithStopLosses(db)
+  if (strategies.length === 0) return 0
   await deps.market.prepare(now)
-  const navs = new Map<number, number>()
   let ended = 0
-  for (const candidate of open) {
-    let nav = navs.get(candidate.strategy_id)
-    if (nav === undefined) {
-      const strategy = (await strategyById(db, candidate.strategy_id))!
-      const run = await runOf(db, strategy.id)
-      nav = run ? await navNow(db, deps.market, strategy, run, now) : 0
-      navs.set(candidate.strategy_id, nav)
+  for (const strategyId of strategies) {
+    const strategy = (await strategyById(db, strategyId))!
+    const run = await runOf(db, strategy.id)
+    const nav = run ? await navNow(db, deps.market, strategy, run, now) : 0
+    for (const candidate of await stopLossesReached(db, strategyId, nav)) {
+      const redeemed = await db.transaction().execute(async (trx) => {
+        await lockTrader(trx, candidate.user_id)
+        const inv = await lockInvestment(trx, candidate.id)
+        if (!inv || inv.status !== 'in_progress') return false
+        if (!stopLossHit({ units: inv.units, amount: inv.amount, stopLossPercent: inv.stop_loss_percent }, nav)) return false
+        await redeemLocked(trx, inv, nav, 'stop_loss', now)
+        return true
+      })
+      if (redeemed) ended++
     }
-    if (!stopLossHit({ units: candidate.units, amount: candidate.amount, stopLossPercent: candidate.stop_loss_percent }, nav)) continue
-    const at = nav
-    const redeemed = await db.transaction().execute(async (trx) => {
-      await lockTrader(trx, candidate.user_id)
-      const inv = await lockInvestment(trx, candidate.id)
-      if (!inv || inv.status !== 'in_progress') return false
-      await redeemLocked(trx, inv, at, 'stop_loss', now)
-      return true
-    })
-    if (redeemed) ended++
   }
   return ended
 }

@@ -76,6 +76,15 @@ export function stopLossHit(inv: { units: number; amount: number; stopLossPercen
   return inv.stopLossPercent !== null && valueOf(inv.units, nav) <= stopLossValue(inv.amount, inv.stopLossPercent)
 }
 
+/**
+ * The highest NAV at which the stop-loss is hit, stored on the investment so the job asks an index
+ * for the investments a NAV reaches instead of testing every one: floor(units x nav / D) <= s
+ * holds exactly when units x nav < (s + 1) x D, that is nav <= ceil((s + 1) x D / units) - 1.
+ */
+export function stopLossNav(units: number, amount: number, percent: number): number {
+  return mulDiv(stopLossValue(amount, percent) + 1, NAV_VALUE_DIVISOR, units, 'up') - 1
+}
+
 export type LockUnit = 'day' | 'minute'
 
 /** When an investment made at `at` may be redeemed: minutes or whole days (24 h) later. */

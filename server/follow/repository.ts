@@ -167,9 +167,37 @@ export async function endInvestment(
     .executeTakeFirstOrThrow()
 }
 
-/** Open investments with a stop-loss, with their product's strategy (the job checks them). */
-export async function openStopLosses(db: Executor): Promise<InvestmentWithProduct[]> {
-  return withProduct(db).where('i.status', '=', 'in_progress').where('i.stop_loss_percent', 'is not', null).orderBy('i.id').execute()
+/** The strategies with an open investment that has a stop-loss: the job prices only these. */
+export async function strategiesWithStopLosses(db: Executor): Promise<number[]> {
+  const rows = await db
+    .selectFrom('follow_products as p')
+    .select('p.strategy_id')
+    .distinct()
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('follow_investments as i')
+          .select('i.id')
+          .whereRef('i.product_id', '=', 'p.id')
+          .where('i.status', '=', 'in_progress')
+          .where('i.stop_loss_nav', 'is not', null),
+      ),
+    )
+    .orderBy('p.strategy_id')
+    .execute()
+  return rows.map((r) => Number(r.strategy_id))
+}
+
+/**
+ * The strategy's open investments whose stop-loss `nav` reaches, through
+ * follow_investments_stop_idx: what the NAV crosses, not every open investment.
+ */
+export async function stopLossesReached(db: Executor, strategyId: number, nav: number): Promise<InvestmentWithProduct[]> {
+  return withProduct(db)
+    .where('p.strategy_id', '=', strategyId)
+    .where('i.status', '=', 'in_progress')
+    .where('i.stop_loss_nav', '>=', nav)
+    .orderBy('i.id')
+    .execute()
 }
 
 export async function investmentsPage(

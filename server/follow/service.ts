@@ -43,7 +43,7 @@ import {
   tradesOf,
   splitDaysOf,
 } from './repository'
-import { NAV_START, checkInvest, checkRedeem, metricsOf, stopLossValue, unitsFor, unlockAtOf, valueOf } from './nav-rules'
+import { NAV_START, checkInvest, checkRedeem, metricsOf, stopLossNav, stopLossValue, unitsFor, unlockAtOf, valueOf } from './nav-rules'
 import { navNow, splitsIn } from './runner'
 import { followInvestEntry, followRedeemEntry } from './ledger-legs'
 
@@ -224,6 +224,7 @@ export async function invest(deps: FollowDeps, r: { userId: number; id: number; 
       units,
       nav_at_invest: nav,
       stop_loss_percent: r.stopLossPercent,
+      stop_loss_nav: r.stopLossPercent === null ? null : stopLossNav(units, amount, r.stopLossPercent),
       unlock_at: unlockAtOf(at, product.lock_unit, product.lock_count),
       status: 'in_progress',
       created_at: at,

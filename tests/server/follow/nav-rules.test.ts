@@ -13,6 +13,7 @@ import {
   navOf,
   replayNav,
   stopLossHit,
+  stopLossNav,
   stopLossValue,
   unitsFor,
   unlockAtOf,
@@ -131,6 +132,31 @@ describe('stop-loss', () => {
 
   it('never triggers without a stop-loss', () => {
     expect(stopLossHit({ ...inv, stopLossPercent: null }, 1)).toBe(false)
+  })
+
+  it('stores the highest NAV that hits it: 90,000 for 10% on units bought at 100,000', () => {
+    expect(stopLossNav(inv.units, inv.amount, 10)).toBe(90_000)
+  })
+
+  it('a NAV reaches the stored level exactly when the rule is hit, for 20,000 random investments', () => {
+    let seed = 20_261_127
+    const below = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed % n
+    }
+    for (let i = 0; i < 20_000; i++) {
+      const navAtInvest = 1 + below(1_000_000)
+      const units = 1 + below(10 ** (1 + below(9)))
+      const amount = valueOf(units, navAtInvest)
+      if (amount === 0) continue
+      const percent = 1 + below(99)
+      const level = stopLossNav(units, amount, percent)
+      const hit = (nav: number) => stopLossHit({ units, amount, stopLossPercent: percent }, nav)
+      expect(hit(level), `units ${units}, amount ${amount}, ${percent}%`).toBe(true)
+      expect(hit(level + 1), `units ${units}, amount ${amount}, ${percent}%`).toBe(false)
+      const nav = below(2 * navAtInvest)
+      expect(hit(nav)).toBe(nav <= level)
+    }
   })
 })
 
