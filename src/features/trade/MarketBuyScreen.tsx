@@ -277,7 +277,7 @@ function OrderForm({
 
       {held ? <QueuedOrders items={[held]} quotes={new Map([[quote.symbol, quote]])} /> : null}
 
-      <div className="order-submit">
+      <div className="order-submit action-bar">
         {failed.length > 0 ? (
           <p className="field-error" data-testid="order-blocked"><FirstFailure checks={failed} /></p>
         ) : null}
