@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { Link } from '@tanstack/react-router'
+import { Link, useRouter } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 
 export type MarketTab = 'quotes' | 'funds' | 'featured' | 'indicators' | 'issues' | 'forex'
@@ -10,13 +10,20 @@ const EXACT = { exact: true }
 /** The market screen's tabs; featured, indicators and market issues are screens of their own. */
 export function MarketTabs({ active }: { active: MarketTab }) {
   const strip = useRef<HTMLElement>(null)
+  const router = useRouter()
   // The strip is wider than a phone: bring the chosen tab into its visible part, on arrival and on
-  // every change. Only the strip scrolls sideways; the page itself never moves.
+  // every change. Only the strip scrolls sideways; the page itself never moves. Again once the
+  // router has rendered: its scroll restoration carries the strip's offset over from the screen
+  // before, after this component's own effects have run.
   useLayoutEffect(() => {
-    const nav = strip.current
-    const tab = nav?.querySelector<HTMLElement>('.mkt-tab--on')
-    if (nav && tab) nav.scrollLeft = nearestScrollLeft(nav, tab)
-  }, [active])
+    const reveal = () => {
+      const nav = strip.current
+      const tab = nav?.querySelector<HTMLElement>('.mkt-tab--on')
+      if (nav && tab) nav.scrollLeft = nearestScrollLeft(nav, tab)
+    }
+    reveal()
+    return router.subscribe('onRendered', reveal)
+  }, [active, router])
   const cls = (tab: MarketTab) => `mkt-tab${tab === active ? ' mkt-tab--on' : ''}`
   const current = (tab: MarketTab) => (tab === active ? ('page' as const) : undefined)
   return (
