@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { formatDateTime } from '../lib/dates'
 import { useLastSynced, usePendingOutbox } from './queries'
@@ -15,10 +15,9 @@ export function StatusDock() {
   const [sheetOpen, setSheetOpen] = useState(false)
   const count = pending?.length ?? 0
   const failed = pending?.some((item) => item.state === 'failed') ?? false
-  const measure = useDockHeight()
   if (online && count === 0 && !sheetOpen) return null
   return (
-    <div className="status-dock" ref={measure}>
+    <div className="status-dock">
       {count > 0 ? (
         <OutboxBadge count={count} failed={failed} onOpen={() => setSheetOpen(true)} />
       ) : null}
@@ -30,23 +29,6 @@ export function StatusDock() {
       ) : null}
     </div>
   )
-}
-
-/**
- * Publishes the dock's height as `--dock-h` on the page while the dock shows, so a screen's
- * sticky action bar (`.action-bar` in app.css) makes room for it instead of lying under it.
- */
-function useDockHeight(): (dock: HTMLDivElement | null) => (() => void) | undefined {
-  return useCallback((dock: HTMLDivElement | null) => {
-    if (!dock) return undefined
-    const root = document.documentElement
-    const observer = new ResizeObserver(() => root.style.setProperty('--dock-h', `${dock.offsetHeight}px`))
-    observer.observe(dock)
-    return () => {
-      observer.disconnect()
-      root.style.removeProperty('--dock-h')
-    }
-  }, [])
 }
 
 function OfflineBanner() {

@@ -16,9 +16,6 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-// Toasts start below the top bar (app.css sets --toast-top), never over its back button or star.
-const BELOW_HEADER = { top: 'var(--toast-top)' }
-
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 /** sonner's Toaster, mounted once the first screen that can toast has loaded. */
@@ -27,7 +24,7 @@ export function LazyToaster() {
   if (!show) return null
   return (
     <Suspense fallback={null}>
-      <Toaster duration={2000} position="top-center" offset={BELOW_HEADER} mobileOffset={BELOW_HEADER} visibleToasts={3} toastOptions={{ className: 'toast' }} />
+      <Toaster duration={2000} position="top-center" visibleToasts={3} toastOptions={{ className: 'toast' }} />
     </Suspense>
   )
 }
