@@ -18,6 +18,8 @@ import { formatDateTime } from '../../lib/dates'
 import { formatRateNumber, formatRupeeRate, minAcceptable, previewExchange, unitRate, type QuotePreview } from '../../lib/exchange'
 import { exchangeCurrency, refreshExchangeRates, refreshWallets } from './actions'
 import { useExchangeRates, useWallets, useWalletsSynced } from './queries'
+// The wallet rows are fund-record rows: their look lives with the fund records.
+import './funds.css'
 import './exchange.css'
 
 /** How often the rates are fetched again while the screen is open and online. */

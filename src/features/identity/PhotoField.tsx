@@ -12,7 +12,7 @@ export function PhotoField({ label, file, onFile, error, testId }: { label: Reac
     if (preview) URL.revokeObjectURL(preview)
   }, [preview])
   return (
-    <div className={error ? 'field field--error' : 'field'}>
+    <div className={error ? 'field field--error photo-field' : 'field photo-field'}>
       <label className="field-label" htmlFor={id}>{label}</label>
       <label className="photo-drop" htmlFor={id}>
         {preview ? <img src={preview} alt="" className="photo-preview" /> : <span className="muted"><Trans>Choose a photo</Trans></span>}

@@ -5,6 +5,7 @@ import { toast } from '../../app/toast'
 import { type QuoteRow } from '../../data/db'
 import { formatMoney, formatPrice, priceDecimals } from '../../lib/money'
 import { tradingRulesFromConfig, openingCostsPreview, type ClientTradingRules, type OpeningCostsPreview } from '../../lib/trade'
+import { ActionBar } from '../../app/ActionBar'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { errorText } from '../../app/errors'
@@ -277,7 +278,7 @@ function OrderForm({
 
       {held ? <QueuedOrders items={[held]} quotes={new Map([[quote.symbol, quote]])} /> : null}
 
-      <div className="order-submit">
+      <ActionBar className="order-submit">
         {failed.length > 0 ? (
           <p className="field-error" data-testid="order-blocked"><FirstFailure checks={failed} /></p>
         ) : null}
@@ -290,7 +291,7 @@ function OrderForm({
         >
           {direction === 'long' ? <Trans>Buy long</Trans> : <Trans>Sell short</Trans>}
         </button>
-      </div>
+      </ActionBar>
 
       <ConfirmDialog
         open={confirming}
