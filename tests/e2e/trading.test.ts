@@ -192,6 +192,11 @@ describe('the trading journey', () => {
     await page.getByTestId('order-lots-input').press('Enter')
     await expect.poll(() => page.getByTestId('order-lots-input').inputValue()).toBe('1')
     await page.getByTestId('order-lots-adjusted').waitFor()
+    // What is taken is worded for the order type: a market order freezes nothing.
+    await expect.poll(() => page.getByTestId('order-debit-rule').textContent()).toContain('A market order fills at once')
+    await page.getByTestId('type-limit').click()
+    await expect.poll(() => page.getByTestId('order-debit-rule').textContent()).toContain('A limit order freezes this amount')
+    await page.getByTestId('type-market').click()
     await expect.poll(() => page.getByTestId('order-submit').isEnabled()).toBe(true)
     await page.getByTestId('order-submit').click()
     await page.getByTestId('order-confirm').waitFor()
@@ -222,6 +227,14 @@ describe('the trading journey', () => {
     made.limitId = order.id
     await expect.poll(() => card(page, order.id).getAttribute('data-status')).toBe('pending')
 
+    // The dialog's two buttons say two different things: keep it, or cancel it.
+    await page.locator('.order-item', { has: card(page, order.id) }).getByTestId('order-cancel').click()
+    const dialog = page.locator('dialog[open]')
+    expect(await dialog.getByTestId('confirm-back').textContent()).toBe('Keep order')
+    expect(await dialog.getByTestId('confirm-ok').textContent()).toBe('Cancel order')
+    await dialog.getByTestId('confirm-back').click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await serverOrders()).find((o) => o.id === order.id)?.status).toBe('pending')
     await page.locator('.order-item', { has: card(page, order.id) }).getByTestId('order-cancel').click()
     await confirm(page)
     await expect.poll(() => card(page, order.id).count(), { timeout: 15_000 }).toBe(0)
@@ -229,6 +242,11 @@ describe('the trading journey', () => {
 
     await openTab(page, 'ended')
     await expect.poll(() => card(page, order.id).getAttribute('data-status')).toBe('cancelled')
+    // It never opened: its limit shows, no open price, no close price, no profit or loss.
+    const headline = card(page, order.id).getByTestId('order-headline-price')
+    expect(await headline.getAttribute('data-kind')).toBe('limit')
+    expect(await headline.locator('dt').textContent()).toBe('Limit')
+    expect(await card(page, order.id).getByTestId('order-pnl').count()).toBe(0)
   })
 
   it('closes the position from its detail screen', async () => {
@@ -370,6 +388,28 @@ describe('the trading journey', () => {
     expect(fresh[0]).toMatchObject({ symbol: SYMBOL, type: 'market' })
     await expect.poll(() => page.getByTestId('outbox-badge').count()).toBe(0)
     expect(await serverOrders()).toHaveLength(before.length + 1)
+  })
+
+  it('says which day-trading rule applies and, past the cut-off, when the next window opens', async () => {
+    // A page of its own whose clock reads 23:50 India time today: past the demo's 23:45 cut-off.
+    const today = new Date().toISOString().slice(0, 10)
+    const at = Date.parse(`${today}T18:20:00Z`)
+    const next = new Date(at + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '.')
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
+    const p = await other.newPage()
+    p.on('pageerror', (error) => pageErrors.push(String(error)))
+    try {
+      await p.clock.setFixedTime(at)
+      await logIn(p)
+      await p.goto(`${server.url}/#/home/dayTrading`)
+      await expect.poll(() => p.getByTestId('daytrading-session').getAttribute('data-always-open')).toBe('true')
+      expect(await p.getByTestId('daytrading-session').textContent()).toContain('00:00 to 23:45')
+      await expect.poll(() => p.getByTestId('daytrading-state').getAttribute('data-open')).toBe('false')
+      expect(await p.getByTestId('daytrading-state').textContent()).toContain(`${next} 00:00:00`)
+      expect(await p.getByTestId('daytrading-long').getAttribute('aria-disabled')).toBe('true')
+    } finally {
+      await other.close()
+    }
   })
 
   it('threw no uncaught errors in the page', () => {
