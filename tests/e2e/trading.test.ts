@@ -120,6 +120,17 @@ afterAll(async () => {
 })
 
 describe('the trading journey', () => {
+  it('declares the type of the favicon each page links, as the server sends it', async () => {
+    for (const file of ['/', '/admin.html']) {
+      const html = await (await fetch(`${server.url}${file}`)).text()
+      const link = /<link rel="icon" href="([^"]+)" type="([^"]+)"/.exec(html)
+      expect(link, file).not.toBeNull()
+      const icon = await fetch(`${server.url}${link![1]}`)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get('content-type')?.split(';')[0]).toBe(link![2])
+    }
+  })
+
   it('logs in, finds a stock by code and adds it to the watchlist', async () => {
     await logIn(page)
     await page.goto(`${server.url}/#/favorite/search`)
@@ -174,10 +185,20 @@ describe('the trading journey', () => {
         return n
       })
     await expect.poll(painted, { timeout: 20_000 }).toBeGreaterThan(500)
+    // 1-minute candles come over a week only: no range would make a reply too big to send.
+    await expect.poll(() => page.getByTestId('chart-1w').count()).toBe(1)
+    expect(await page.getByTestId('chart-1y').count()).toBe(0)
+    if (process.env.CHART_SHOTS) await page.getByTestId('chart').screenshot({ path: `${process.env.CHART_SHOTS}/chart-1min-1w.png` })
     // Another period redraws from its own series.
     await page.getByTestId('chart-day').click()
     await page.waitForURL(/period=day/)
     await expect.poll(() => canvas.count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    // Month candles move to the range that shows more than a sliver of them: a year.
+    await page.getByTestId('chart-month').click()
+    await page.waitForURL(/period=month&range=1y|range=1y&period=month/)
+    expect(await page.getByTestId('chart-1w').count()).toBe(0)
+    await expect.poll(painted, { timeout: 20_000 }).toBeGreaterThan(500)
+    if (process.env.CHART_SHOTS) await page.getByTestId('chart').screenshot({ path: `${process.env.CHART_SHOTS}/chart-month-1y.png` })
   })
 
   it('buys one lot at market and the position appears in progress', async () => {

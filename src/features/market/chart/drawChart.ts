@@ -60,8 +60,8 @@ const PRICE_FLOOR = VOLUME_SHARE / (1 - VOLUME_SHARE) + 0.04
 /** The price axis' label font (uPlot's default) and the space between the plot and its labels. */
 const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 const AXIS_GAP = 5
-/** CSS pixels the time axis gives each label: its widest ("26 Apr 2026", "4월 26일") and a gap. */
-const TIME_SPACE = 90
+/** CSS pixels the time axis gives each label: room for "Apr 2026", "2026년 4월" or a time over its date, and a gap. */
+const TIME_SPACE = 80
 
 /** The widest of `labels` in the axis font, in CSS pixels (Korean and Chinese glyphs are wide). */
 function widestLabel(u: uPlot, labels: readonly string[] | null): number {
