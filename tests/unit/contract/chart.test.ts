@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CANDLE_RANGES, RANGES_OF_PERIOD, fitRange, isRangeOffered } from '../../../src/contract/chart'
 import { type CandlePeriod } from '../../../src/contract/replies'
-import { chartChoice, validateSymbolSearch, withPeriod } from '../../../src/features/market/chart/choice'
 
 /** India days a range covers at most (the server widens to the period's start too). */
 const DAYS = { '1w': 8, '1mo': 32, '3mo': 93, '6mo': 185, '1y': 367 } as const
@@ -38,11 +37,5 @@ describe('the ranges each chart period offers', () => {
     for (const period of Object.keys(RANGES_OF_PERIOD) as CandlePeriod[]) {
       for (const range of CANDLE_RANGES) expect(isRangeOffered(period, fitRange(period, range))).toBe(true)
     }
-    expect(withPeriod({ period: '1min', range: '1w', adjust: 'none' }, 'month')).toEqual({ period: 'month', range: '1y', adjust: 'none' })
-  })
-
-  it('repairs a link to a pair no longer offered', () => {
-    expect(validateSymbolSearch({ symbol: 'tcs', period: 'month', range: '1w' })).toEqual({ symbol: 'TCS', period: 'month', range: '1y' })
-    expect(chartChoice({ symbol: 'TCS', range: '1y' })).toEqual({ period: '1min', range: '1w', adjust: 'none' })
   })
 })
