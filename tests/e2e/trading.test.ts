@@ -188,6 +188,7 @@ describe('the trading journey', () => {
     // 1-minute candles come over a week only: no range would make a reply too big to send.
     await expect.poll(() => page.getByTestId('chart-1w').count()).toBe(1)
     expect(await page.getByTestId('chart-1y').count()).toBe(0)
+    // CHART_SHOTS=<folder> keeps a picture of each chart, to check its axis labels by eye.
     if (process.env.CHART_SHOTS) await page.getByTestId('chart').screenshot({ path: `${process.env.CHART_SHOTS}/chart-1min-1w.png` })
     // Another period redraws from its own series.
     await page.getByTestId('chart-day').click()
