@@ -201,6 +201,9 @@ export type ServerConfig = {
   autoReviewIntervalMs: number
 }
 
+/** The demo's day-trading cut-off, India time: its session is the whole day (see loadConfig). */
+export const DEMO_DAY_TRADING_CUTOFF = '23:45'
+
 export function parseProfile(value: string | undefined): Profile {
   if (value === undefined || value === '') return 'demo'
   const found = PROFILES.find((p) => p === value)
@@ -245,8 +248,10 @@ export function loadConfig(profile: Profile = 'demo', overrides: Partial<Omit<Se
     streamMaxSymbols: 500,
     stockPageSize: 100,
     stockPageMax: 200,
-    // The demo lets one person open and close a position in one sitting: a one-minute lock.
-    trading: profile === 'demo' ? { ...DEFAULT_TRADING_RULES, lock: { unit: 'minutes', count: 1 } } : DEFAULT_TRADING_RULES,
+    // The demo lets one person open and close a position in one sitting: a one-minute lock. Its
+    // market trades the whole India day, so its day-trading cut-off follows that session: 15
+    // minutes before the day ends, as NSE's 15:15 is 15 minutes before its 15:30 close.
+    trading: profile === 'demo' ? { ...DEFAULT_TRADING_RULES, lock: { unit: 'minutes', count: 1 }, dayTradingCutoff: DEMO_DAY_TRADING_CUTOFF } : DEFAULT_TRADING_RULES,
     // The demo takes money requests at any hour, like its market; production keeps the windows.
     funds: profile === 'demo' ? { ...DEFAULT_FUND_RULES, rechargeWindow: ALL_DAY, withdrawWindow: ALL_DAY } : DEFAULT_FUND_RULES,
     // Production has no channel until its operator configures real accounts: never the demo's.

@@ -16,6 +16,7 @@ import { type RouteDeps } from '../http/deps'
 import { ShortText, replies } from '../http/schemas'
 import { CandleAdjust, CandlePeriod, CandleRange, Candles, InstrumentKind as InstrumentKindSchema, Quote, type QuoteSnapshotEvent, type QuoteTicksEvent, StockDetailReply, StockPage } from '../../src/contract/replies'
 import { streamChanges } from '../../src/contract/quote-delta'
+import { RANGES_OF_PERIOD, isRangeOffered } from '../../src/contract/chart'
 
 const SORTS = ['symbol', 'gainers', 'losers', 'turnover'] as const
 type Sort = (typeof SORTS)[number]
@@ -105,7 +106,9 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       schema: {
         tags: ['stock'],
         summary: "One instrument's live quote, its market's hours and today's price band",
-        description: 'Refusals: symbol_unknown {symbol}',
+        description: `Refusals: symbol_unknown {symbol}. 400 {field: range} for a range the period does not offer (${Object.entries(RANGES_OF_PERIOD)
+          .map(([period, ranges]) => `${period}: ${ranges.join(', ')}`)
+          .join('; ')}): a chart readable and its reply under 1 MB.`,
         body: Type.Object({ symbol: ShortText(32) }),
         response: replies(StockDetailReply),
       },
@@ -140,7 +143,9 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       schema: {
         tags: ['stock'],
         summary: 'Candles of one instrument as parallel arrays (times are epoch ms of each period start)',
-        description: 'Refusals: symbol_unknown {symbol}',
+        description: `Refusals: symbol_unknown {symbol}. 400 {field: range} for a range the period does not offer (${Object.entries(RANGES_OF_PERIOD)
+          .map(([period, ranges]) => `${period}: ${ranges.join(', ')}`)
+          .join('; ')}): a chart readable and its reply under 1 MB.`,
         body: Type.Object({ symbol: ShortText(32), period: CandlePeriod, range: CandleRange, adjust: CandleAdjust }),
         response: replies(Candles),
       },
@@ -149,6 +154,10 @@ export const marketRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, de
       const at = now()
       await market.prepare(at)
       const { symbol, period, range, adjust } = request.body
+      if (!isRangeOffered(period, range)) {
+        const ranges = RANGES_OF_PERIOD[period].join(',')
+        throw new HttpError(400, 'bad_request', { field: 'range' }, `Candles of ${period} come over these ranges: ${ranges}.`)
+      }
       const instrument = market.instrument(symbol)
       if (!instrument) throw symbolUnknown(symbol)
       const list = await market.candles(symbol, { period, range, adjust } as Parameters<typeof market.candles>[1], at)

@@ -28,11 +28,14 @@ export function TitleBar({ title, right }: { title: ReactNode; right?: ReactNode
   )
 }
 
-export function useBack(): () => void {
+/** Where "back" leads when the app was opened on the screen itself (no step to go back to). */
+export type BackFallback = '/home/index' | '/information/safety'
+
+export function useBack(fallback: BackFallback = '/home/index'): () => void {
   const router = useRouter()
   const navigate = useNavigate()
   return () => {
     if (router.history.canGoBack()) router.history.back()
-    else void navigate({ to: '/home/index', replace: true })
+    else void navigate({ to: fallback, replace: true })
   }
 }

@@ -43,10 +43,10 @@ function median(values: number[]): number {
 }
 
 export async function repliesBench(server: RunningServer): Promise<void> {
-  console.log(`\nchart replies: one year of 1-minute candles (/stock/kline), bytes on the wire, time per request (median of ${RUNS})`)
+  console.log(`\nchart replies: a week of 1-minute candles, the largest /stock/kline offers, bytes on the wire, time per request (median of ${RUNS})`)
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`
   for (const symbol of ['ITC', 'BTCINR']) {
-    const body = { symbol, period: '1min', range: '1y', adjust: 'none' }
+    const body = { symbol, period: '1min', range: '1w', adjust: 'none' }
     for (const accept of ['identity', 'gzip', 'br']) {
       const sent: Sent[] = []
       for (let i = 0; i < RUNS; i++) sent.push(await post(`${server.url}/api/vue/stock/kline`, body, accept))

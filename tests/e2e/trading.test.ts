@@ -120,6 +120,17 @@ afterAll(async () => {
 })
 
 describe('the trading journey', () => {
+  it('declares the type of the favicon each page links, as the server sends it', async () => {
+    for (const file of ['/', '/admin.html']) {
+      const html = await (await fetch(`${server.url}${file}`)).text()
+      const link = /<link rel="icon" href="([^"]+)" type="([^"]+)"/.exec(html)
+      expect(link, file).not.toBeNull()
+      const icon = await fetch(`${server.url}${link![1]}`)
+      expect(icon.status).toBe(200)
+      expect(icon.headers.get('content-type')?.split(';')[0]).toBe(link![2])
+    }
+  })
+
   it('logs in, finds a stock by code and adds it to the watchlist', async () => {
     await logIn(page)
     await page.goto(`${server.url}/#/favorite/search`)
@@ -174,10 +185,21 @@ describe('the trading journey', () => {
         return n
       })
     await expect.poll(painted, { timeout: 20_000 }).toBeGreaterThan(500)
+    // 1-minute candles come over a week only: no range would make a reply too big to send.
+    await expect.poll(() => page.getByTestId('chart-1w').count()).toBe(1)
+    expect(await page.getByTestId('chart-1y').count()).toBe(0)
+    // CHART_SHOTS=<folder> keeps a picture of each chart, to check its axis labels by eye.
+    if (process.env.CHART_SHOTS) await page.getByTestId('chart').screenshot({ path: `${process.env.CHART_SHOTS}/chart-1min-1w.png` })
     // Another period redraws from its own series.
     await page.getByTestId('chart-day').click()
     await page.waitForURL(/period=day/)
     await expect.poll(() => canvas.count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    // Month candles move to the range that shows more than a sliver of them: a year.
+    await page.getByTestId('chart-month').click()
+    await page.waitForURL(/period=month&range=1y|range=1y&period=month/)
+    expect(await page.getByTestId('chart-1w').count()).toBe(0)
+    await expect.poll(painted, { timeout: 20_000 }).toBeGreaterThan(500)
+    if (process.env.CHART_SHOTS) await page.getByTestId('chart').screenshot({ path: `${process.env.CHART_SHOTS}/chart-month-1y.png` })
   })
 
   it('buys one lot at market and the position appears in progress', async () => {
@@ -192,6 +214,11 @@ describe('the trading journey', () => {
     await page.getByTestId('order-lots-input').press('Enter')
     await expect.poll(() => page.getByTestId('order-lots-input').inputValue()).toBe('1')
     await page.getByTestId('order-lots-adjusted').waitFor()
+    // What is taken is worded for the order type: a market order freezes nothing.
+    await expect.poll(() => page.getByTestId('order-debit-rule').textContent()).toContain('A market order fills at once')
+    await page.getByTestId('type-limit').click()
+    await expect.poll(() => page.getByTestId('order-debit-rule').textContent()).toContain('A limit order freezes this amount')
+    await page.getByTestId('type-market').click()
     await expect.poll(() => page.getByTestId('order-submit').isEnabled()).toBe(true)
     await page.getByTestId('order-submit').click()
     await page.getByTestId('order-confirm').waitFor()
@@ -222,6 +249,14 @@ describe('the trading journey', () => {
     made.limitId = order.id
     await expect.poll(() => card(page, order.id).getAttribute('data-status')).toBe('pending')
 
+    // The dialog's two buttons say two different things: keep it, or cancel it.
+    await page.locator('.order-item', { has: card(page, order.id) }).getByTestId('order-cancel').click()
+    const dialog = page.locator('dialog[open]')
+    expect(await dialog.getByTestId('confirm-back').textContent()).toBe('Keep order')
+    expect(await dialog.getByTestId('confirm-ok').textContent()).toBe('Cancel order')
+    await dialog.getByTestId('confirm-back').click()
+    await dialog.waitFor({ state: 'detached' })
+    expect((await serverOrders()).find((o) => o.id === order.id)?.status).toBe('pending')
     await page.locator('.order-item', { has: card(page, order.id) }).getByTestId('order-cancel').click()
     await confirm(page)
     await expect.poll(() => card(page, order.id).count(), { timeout: 15_000 }).toBe(0)
@@ -229,6 +264,11 @@ describe('the trading journey', () => {
 
     await openTab(page, 'ended')
     await expect.poll(() => card(page, order.id).getAttribute('data-status')).toBe('cancelled')
+    // It never opened: its limit shows, no open price, no close price, no profit or loss.
+    const headline = card(page, order.id).getByTestId('order-headline-price')
+    expect(await headline.getAttribute('data-kind')).toBe('limit')
+    expect(await headline.locator('dt').textContent()).toBe('Limit')
+    expect(await card(page, order.id).getByTestId('order-pnl').count()).toBe(0)
   })
 
   it('closes the position from its detail screen', async () => {
@@ -370,6 +410,28 @@ describe('the trading journey', () => {
     expect(fresh[0]).toMatchObject({ symbol: SYMBOL, type: 'market' })
     await expect.poll(() => page.getByTestId('outbox-badge').count()).toBe(0)
     expect(await serverOrders()).toHaveLength(before.length + 1)
+  })
+
+  it('says which day-trading rule applies and, past the cut-off, when the next window opens', async () => {
+    // A page of its own whose clock reads 23:50 India time today: past the demo's 23:45 cut-off.
+    const today = new Date().toISOString().slice(0, 10)
+    const at = Date.parse(`${today}T18:20:00Z`)
+    const next = new Date(at + 86_400_000).toISOString().slice(0, 10).replaceAll('-', '.')
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
+    const p = await other.newPage()
+    p.on('pageerror', (error) => pageErrors.push(String(error)))
+    try {
+      await p.clock.setFixedTime(at)
+      await logIn(p)
+      await p.goto(`${server.url}/#/home/dayTrading`)
+      await expect.poll(() => p.getByTestId('daytrading-session').getAttribute('data-always-open')).toBe('true')
+      expect(await p.getByTestId('daytrading-session').textContent()).toContain('00:00 to 23:45')
+      await expect.poll(() => p.getByTestId('daytrading-state').getAttribute('data-open')).toBe('false')
+      expect(await p.getByTestId('daytrading-state').textContent()).toContain(`${next} 00:00:00`)
+      expect(await p.getByTestId('daytrading-long').getAttribute('aria-disabled')).toBe('true')
+    } finally {
+      await other.close()
+    }
   })
 
   it('threw no uncaught errors in the page', () => {

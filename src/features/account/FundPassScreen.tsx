@@ -26,7 +26,9 @@ const FIELD_OF_CODE: Record<string, keyof Form> = {
  */
 export function FundPassScreen() {
   const { t } = useLingui()
-  const back = useBack()
+  // Done: back to the screen that sent the user here (the withdrawal form, the security list);
+  // opened on its own, to the security list where the fund password lives, not to Home.
+  const back = useBack('/information/safety')
   const account = useSessionAccount()
   const user = useUser(account)
   const isSet = user?.fundPasswordSet === true

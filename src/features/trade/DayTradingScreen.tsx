@@ -7,7 +7,7 @@ import { BackBar } from '../../app/BackBar'
 import { useLastSynced, useSessionAccount } from '../../app/queries'
 import { ordersKey } from '../../data/trade'
 import { OrderCard } from './OrderCard'
-import { isPastCutoff } from './checks'
+import { dayTradingWindow, marketHoursFromConfig } from './checks'
 import { isOpen } from './labels'
 import { useConfigMap, useOrders, useQuotes, useStocks } from './queries'
 import { refreshStocks, refreshTrade } from './actions'
@@ -41,7 +41,11 @@ export function DayTradingScreen() {
   const quotes = useQuotes(symbols)
   const chosen = symbol || stocks?.[0]?.symbol || ''
   const cutoff = rules.dayTradingCutoff
-  const closed = isPastCutoff(now, cutoff)
+  const hours = marketHoursFromConfig((name) => config?.get(name))
+  const window = dayTradingWindow(now, cutoff, hours)
+  const closed = !window.open
+  const reopens = !window.open && window.opensAt !== null ? formatDateTime(window.opensAt) : null
+  const sessionOpen = hours.open
 
   return (
     <div className="trade">
@@ -55,8 +59,21 @@ export function DayTradingScreen() {
               price. No day-trading order is taken after the cut-off.
             </Trans>
           </p>
-          <p className={closed ? 'pill pill--failed' : 'pill pill--ok'} data-testid="daytrading-state">
-            {closed ? <Trans>Closed for today</Trans> : <Trans>Open until {cutoff} today</Trans>}
+          <p data-testid="daytrading-session" data-always-open={hours.alwaysOpen}>
+            {hours.alwaysOpen ? (
+              <Trans>This demo market trades around the clock, so day trading runs every day from 00:00 to {cutoff} India time.</Trans>
+            ) : (
+              <Trans>Day trading runs on trading days from the market's open at {sessionOpen} to {cutoff} India time.</Trans>
+            )}
+          </p>
+          <p className={closed ? 'pill pill--failed' : 'pill pill--ok'} data-testid="daytrading-state" data-open={!closed}>
+            {!closed ? (
+              <Trans>Open until {cutoff} today</Trans>
+            ) : reopens ? (
+              <Trans>Closed now. Opens again at {reopens}.</Trans>
+            ) : (
+              <Trans>Closed now.</Trans>
+            )}
           </p>
         </section>
 

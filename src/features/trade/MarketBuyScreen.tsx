@@ -254,7 +254,7 @@ function OrderForm({
         </label>
       </section>
 
-      <CostsCard costs={costs} priceScale={quote.priceScale} available={user?.balances.available} vip={vip} />
+      <CostsCard type={type} costs={costs} priceScale={quote.priceScale} available={user?.balances.available} vip={vip} />
 
       <RulesCard quote={quote} rules={rules} hours={hours} checks={checks} />
 
@@ -338,11 +338,13 @@ function QuoteHead({ quote }: { quote: QuoteRow }) {
 }
 
 function CostsCard({
+  type,
   costs,
   priceScale,
   available,
   vip,
 }: {
+  type: OrderType
   costs: OpeningCostsPreview | undefined
   priceScale: number
   available: number | undefined
@@ -379,7 +381,13 @@ function CostsCard({
         </Fact>
         <Fact term={<Trans>Available balance</Trans>} testId="order-available">{money(available)}</Fact>
       </dl>
-      <p className="muted"><Trans>A limit order freezes this amount until it fills or is cancelled.</Trans></p>
+      <p className="muted" data-testid="order-debit-rule">
+        {type === 'limit' ? (
+          <Trans>A limit order freezes this amount until it fills or is cancelled.</Trans>
+        ) : (
+          <Trans>A market order fills at once: the margin is held for the position and the fees are paid now.</Trans>
+        )}
+      </p>
     </section>
   )
 }

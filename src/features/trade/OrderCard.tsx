@@ -6,7 +6,7 @@ import { type OrderRow, type QuoteRow } from '../../data/db'
 import { formatMoney } from '../../lib/money'
 import { formatDateTime } from '../../lib/dates'
 import { ChevronIcon } from '../../app/icons'
-import { DIRECTION_NAMES, STATUS_NAMES, formatQuantity, openPrice, priceScaleOf, rupeePrice } from './labels'
+import { DIRECTION_NAMES, STATUS_NAMES, formatQuantity, headlinePrice, priceScaleOf, rupeePrice } from './labels'
 import { valuationOf, type HoldingItem } from './positions'
 
 /** A signed amount of paise, coloured by sign: +₹12.00 / -₹3.40. */
@@ -35,6 +35,7 @@ export function OrderCard({
   const lots = order.lots
   const placed = formatDateTime(order.createdAt)
   const ended = order.status === 'closed' || order.status === 'cancelled'
+  const headline = headlinePrice(order)
   return (
     <li className="order-item">
       <Link to="/trade/positionDetail" search={{ id: order.id }} className="order-card" data-testid="order-card" data-status={order.status} data-id={order.id}>
@@ -54,11 +55,11 @@ export function OrderCard({
             <dt><Trans>Lots</Trans></dt>
             <dd><Trans>{lots} ({quantity})</Trans></dd>
           </div>
-          <div>
-            <dt>{order.status === 'pending' ? <Trans>Limit</Trans> : <Trans>Open price</Trans>}</dt>
-            <dd>{rupeePrice(openPrice(order), scale)}</dd>
+          <div data-testid="order-headline-price" data-kind={headline.kind}>
+            <dt>{headline.kind === 'limit' ? <Trans>Limit</Trans> : <Trans>Open price</Trans>}</dt>
+            <dd>{rupeePrice(headline.price, scale)}</dd>
           </div>
-          {ended ? (
+          {ended && headline.kind === 'limit' ? null : ended ? (
             <>
               <div>
                 <dt><Trans>Close price</Trans></dt>

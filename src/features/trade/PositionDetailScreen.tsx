@@ -177,6 +177,7 @@ function PositionDetail({ order }: { order: OrderRow }) {
         open={asking === 'cancel'}
         title={<Trans>Cancel this order?</Trans>}
         confirmLabel={<Trans>Cancel order</Trans>}
+        cancelLabel={<Trans>Keep order</Trans>}
         danger
         onConfirm={() => void act('cancel')}
         onCancel={() => setAsking(null)}

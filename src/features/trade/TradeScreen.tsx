@@ -154,6 +154,7 @@ function OrderList({ orders, quotes, outbox }: { orders: OrderRow[]; quotes: Rea
         open={cancelling !== null}
         title={<Trans>Cancel this order?</Trans>}
         confirmLabel={<Trans>Cancel order</Trans>}
+        cancelLabel={<Trans>Keep order</Trans>}
         danger
         onConfirm={() => cancelling && void cancel(cancelling)}
         onCancel={() => setCancelling(null)}

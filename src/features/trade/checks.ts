@@ -8,6 +8,7 @@ import { type UserInfo } from '../../data/db'
 import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trade'
 
 const MINUTE_MS = 60_000
+const DAY_MS = 86_400_000
 /** India keeps UTC+05:30 all year, so a fixed offset is exact. */
 const IST_OFFSET_MS = 330 * MINUTE_MS
 
@@ -51,6 +52,29 @@ export function isMarketOpen(now: number, hours: MarketHours): boolean {
   const { day, weekday, minutes } = istParts(now)
   if (weekday === 0 || weekday === 6 || hours.holidays.includes(day)) return false
   return minutes >= minutesOf(hours.open) && minutes < minutesOf(hours.close)
+}
+
+/**
+ * Day trading's window: from the session's open (00:00 when the market trades around the clock,
+ * as in the demo) to the cut-off, on days the market trades. Open: when it closes; closed: when
+ * the next window opens (looked for over the next two weeks of published holidays).
+ */
+export type DayTradingWindow = { open: true; closesAt: number } | { open: false; opensAt: number | null }
+
+export function dayTradingWindow(now: number, cutoff: string, hours: MarketHours): DayTradingWindow {
+  const midnight = now - ((now + IST_OFFSET_MS) % DAY_MS)
+  const start = hours.alwaysOpen ? 0 : minutesOf(hours.open)
+  const end = minutesOf(cutoff)
+  for (let d = 0; d < 15; d++) {
+    const day = midnight + d * DAY_MS
+    const { day: date, weekday } = istParts(day)
+    if (!hours.alwaysOpen && (weekday === 0 || weekday === 6 || hours.holidays.includes(date))) continue
+    const opensAt = day + start * MINUTE_MS
+    const closesAt = day + end * MINUTE_MS
+    if (now >= closesAt || opensAt >= closesAt) continue
+    return now >= opensAt ? { open: true, closesAt } : { open: false, opensAt }
+  }
+  return { open: false, opensAt: null }
 }
 
 /** Whether the day-trading cut-off (India time `hh:mm`) has passed on the India day of `now`. */

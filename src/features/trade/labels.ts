@@ -57,9 +57,12 @@ export function formatQuantity(quantity: number, quantityScale: number): string 
   return trimmed ? `${grouped}.${trimmed}` : grouped
 }
 
-/** The price the order opened at, or its limit while it rests. */
-export function openPrice(order: Pick<OrderDto, 'entryPrice' | 'limitPrice'>): number | null {
-  return order.entryPrice ?? order.limitPrice
+/**
+ * The price a list shows for an order: the price it opened at, or its limit when it never opened
+ * (resting, or cancelled before it filled): a cancelled limit order has no open price.
+ */
+export function headlinePrice(order: Pick<OrderDto, 'entryPrice' | 'limitPrice'>): { kind: 'open' | 'limit'; price: number | null } {
+  return order.entryPrice !== null ? { kind: 'open', price: order.entryPrice } : { kind: 'limit', price: order.limitPrice }
 }
 
 /**

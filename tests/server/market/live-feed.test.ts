@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rangesOf } from '../../../src/contract/chart'
 import { sql } from 'kysely'
 import { buildApp } from '../../../server/app'
 import { loadConfig } from '../../../server/config'
@@ -13,7 +14,6 @@ type Quote = { symbol: string; price: number; prevClose: number; open: number; h
 type Kline = { t: number[]; open: number[]; high: number[]; low: number[]; close: number[]; volume: number[] }
 
 const PERIODS = ['1min', '5min', '15min', '30min', 'day', 'week', 'month'] as const
-const RANGES = ['1w', '1mo', '3mo', '6mo', '1y'] as const
 const ADJUSTS = ['none', 'forward', 'backward'] as const
 
 async function daysOf(db: Executor, symbol?: string) {
@@ -126,7 +126,7 @@ describe('a demo market on its first start', () => {
     const now = t.clock.now()
     for (const symbol of ['ITC', 'NIFTY50', 'USDINR', 'BTCINR']) {
       for (const period of PERIODS) {
-        for (const range of RANGES) {
+        for (const range of rangesOf(period)) {
           for (const adjust of symbol === 'ITC' || symbol === 'NIFTY50' ? ADJUSTS : (['none'] as const)) {
             expectWellFormed(await kline(t, symbol, period, range, adjust), now, `${symbol} ${period} ${range} ${adjust}`)
           }

@@ -148,7 +148,7 @@ describe('/stock/kline', () => {
   })
 
   it('refuses an unknown symbol and bad periods', async () => {
-    expect((await t.call('/stock/kline', { symbol: 'NOPE', period: 'day', range: '1w', adjust: 'none' })).body).toMatchObject({ code: 'symbol_unknown', params: { symbol: 'NOPE' } })
+    expect((await t.call('/stock/kline', { symbol: 'NOPE', period: 'day', range: '1mo', adjust: 'none' })).body).toMatchObject({ code: 'symbol_unknown', params: { symbol: 'NOPE' } })
     for (const body of [{ symbol: 'TCS', period: '2min', range: '1w', adjust: 'none' }, { symbol: 'TCS', period: 'day', range: '2y', adjust: 'none' }, { symbol: 'TCS', period: 'day', range: '1w' }]) {
       expect((await t.call('/stock/kline', body)).statusCode).toBe(400)
     }

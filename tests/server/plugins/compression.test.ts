@@ -54,7 +54,7 @@ afterAll(async () => {
 })
 
 describe('compressed API replies', () => {
-  const kline = { symbol: 'ITC', period: '1min', range: '1y', adjust: 'none' }
+  const kline = { symbol: 'ITC', period: '1min', range: '1w', adjust: 'none' }
   const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload, headers })
 
   it('sends JSON brotli- or gzip-compressed as the client accepts, identical once decoded', async () => {

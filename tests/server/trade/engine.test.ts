@@ -50,10 +50,11 @@ describe('trading engine sweep', () => {
     const position = orderOf(await create(t, who, { symbol: 'TCS', dayTrading: true }))
     const { band } = await detail(t, 'TCS')
     const resting = orderOf(await create(t, who, { symbol: 'TCS', type: 'limit', price: band!.min, dayTrading: true }))
-    expect(position.squareOffAt).toBe(Date.parse('2026-01-10T09:45:00Z'))
-    t.clock.set('2026-01-10T09:44:59Z')
+    // The demo's cut-off: 23:45 India time (18:15 UTC), its 24-hour session's end less 15 minutes.
+    expect(position.squareOffAt).toBe(Date.parse('2026-01-10T18:15:00Z'))
+    t.clock.set('2026-01-10T18:14:59Z')
     expect((await t.app.trading.sweep(t.clock.now())).squaredOff).toBe(0)
-    t.clock.set('2026-01-10T09:45:00Z')
+    t.clock.set('2026-01-10T18:15:00Z')
     const before = await available(t, who)
     const { quote } = await detail(t, 'TCS')
     const report = await t.app.trading.sweep(t.clock.now())
@@ -66,6 +67,8 @@ describe('trading engine sweep', () => {
   })
 
   it('stops out a leveraged position once its loss eats the margin, at the feed price', async () => {
+    // Early in the next India day, so the coin is still near its previous close (inside the band).
+    t.clock.set('2026-01-11T00:00:00Z')
     // A long and a short at 10x on a volatile coin: whichever way it moves, one is stopped out.
     const long = orderOf(await create(t, who, { symbol: 'SOLINR', direction: 'long', leverage: 10 }))
     const short = orderOf(await create(t, who, { symbol: 'SOLINR', direction: 'short', leverage: 10 }))

@@ -64,9 +64,9 @@ describe('POST /order/create refusals', () => {
 
   it('refuses a day-trading order from the cut-off on', async () => {
     const clock = t.clock.now()
-    t.clock.set('2026-01-10T09:45:00Z') // 15:15 India time
+    t.clock.set('2026-01-10T18:15:00Z') // 23:45 India time, the demo's cut-off
     try {
-      expect(refusal(await create(t, rich, { symbol: 'ITC', dayTrading: true }))).toEqual({ code: 'day_trading_closed', params: { cutoff: '15:15' } })
+      expect(refusal(await create(t, rich, { symbol: 'ITC', dayTrading: true }))).toEqual({ code: 'day_trading_closed', params: { cutoff: '23:45' } })
     } finally {
       t.clock.set(clock)
     }

@@ -211,7 +211,7 @@ describe('the handling-fee discount', () => {
     await storeLevel(who, 2)
     const opened = orderOf(await create(t, who, { symbol: 'RELIANCE', dayTrading: true }))
     try {
-      t.clock.set('2026-01-10T09:45:00Z') // 15:15 India time, the cut-off
+      t.clock.set('2026-01-10T18:15:00Z') // 23:45 India time, the demo's cut-off
       await t.app.trading.sweep(t.clock.now())
       const row = await t.database.db.selectFrom('orders').selectAll().where('id', '=', opened.id).executeTakeFirstOrThrow()
       expect(row).toMatchObject({ status: 'closed', close_reason: 'square_off' })

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { type ConfigName } from '../../../src/contract/config'
 import { type OrderRow, type UserInfo } from '../../../src/data/db'
 import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/lib/trade'
-import { checkOrder, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
+import { checkOrder, dayTradingWindow, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
 import { holdingItems, ordersOfTab } from '../../../src/features/trade/positions'
-import { formatQuantity } from '../../../src/features/trade/labels'
+import { formatQuantity, headlinePrice } from '../../../src/features/trade/labels'
 
 const rules = DEFAULT_CLIENT_TRADING_RULES
 // 2025-06-02 (a Monday) at 10:00 India time = 04:30 UTC.
@@ -36,6 +36,20 @@ describe('market hours', () => {
     expect(isMarketOpen(Date.UTC(2025, 5, 7, 4, 30), nse)).toBe(false) // Saturday
     expect(isMarketOpen(Date.UTC(2025, 7, 15, 4, 30), nse)).toBe(false) // Independence Day
     expect(isMarketOpen(Date.UTC(2025, 5, 7, 4, 30), { ...nse, alwaysOpen: true })).toBe(true)
+  })
+
+  it('opens day trading from the session open to the cut-off, and says when the next window opens', () => {
+    // NSE: 09:15-15:15 on trading days. Monday 2 June 2025.
+    expect(dayTradingWindow(MONDAY_10, '15:15', nse)).toEqual({ open: true, closesAt: Date.UTC(2025, 5, 2, 9, 45) })
+    expect(dayTradingWindow(Date.UTC(2025, 5, 2, 2, 0), '15:15', nse)).toEqual({ open: false, opensAt: Date.UTC(2025, 5, 2, 3, 45) }) // 07:30
+    expect(dayTradingWindow(Date.UTC(2025, 5, 2, 9, 45), '15:15', nse)).toEqual({ open: false, opensAt: Date.UTC(2025, 5, 3, 3, 45) }) // 15:15
+    // Friday after the cut-off: Monday's open; the day before a holiday: the day after it.
+    expect(dayTradingWindow(Date.UTC(2025, 5, 6, 10, 0), '15:15', nse)).toEqual({ open: false, opensAt: Date.UTC(2025, 5, 9, 3, 45) })
+    expect(dayTradingWindow(Date.UTC(2025, 7, 14, 10, 0), '15:15', nse)).toEqual({ open: false, opensAt: Date.UTC(2025, 7, 18, 3, 45) })
+    // The demo trades around the clock: 00:00-23:45 every day, a Saturday too.
+    const demo = { ...nse, alwaysOpen: true }
+    expect(dayTradingWindow(Date.UTC(2025, 5, 7, 10, 0), '23:45', demo)).toEqual({ open: true, closesAt: Date.UTC(2025, 5, 7, 18, 15) }) // 15:30
+    expect(dayTradingWindow(Date.UTC(2025, 5, 7, 18, 15), '23:45', demo)).toEqual({ open: false, opensAt: Date.UTC(2025, 5, 7, 18, 30) }) // 23:45 -> 00:00
   })
 
   it('passes the day-trading cut-off at its India time', () => {
@@ -181,5 +195,14 @@ describe('instrumentHours', () => {
     expect(instrumentHours(nse, { alwaysOpen: false, hours: '00:00-24:00' }).alwaysOpen).toBe(true)
     expect(instrumentHours(nse, { alwaysOpen: false, hours: '09:15-15:30' })).toEqual(nse)
     expect(instrumentHours(nse, null)).toEqual(nse)
+  })
+})
+
+describe('headlinePrice', () => {
+  it('shows the price a position opened at, and the limit of an order that never opened', () => {
+    expect(headlinePrice({ entryPrice: 250_000, limitPrice: null })).toEqual({ kind: 'open', price: 250_000 })
+    expect(headlinePrice({ entryPrice: 249_500, limitPrice: 250_000 })).toEqual({ kind: 'open', price: 249_500 })
+    // Resting, or cancelled before it filled: no open price.
+    expect(headlinePrice({ entryPrice: null, limitPrice: 200_000 })).toEqual({ kind: 'limit', price: 200_000 })
   })
 })

@@ -3,23 +3,19 @@ import { useEffect, useRef, useState } from 'react'
 import { useLingui } from '@lingui/react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { type CandlePeriod, type CandleRow } from '../../../data/db'
+import { type CandleRow } from '../../../data/db'
 import { formatPrice } from '../../../lib/money'
-import { INDIA_TIME_ZONE } from '../../../lib/dates'
 import { intlLocale, normalizeLanguage } from '../../../i18n/languages'
+import { timeLabeller, timeTicks } from './axis'
 import { drawChart } from './drawChart'
 
-const TIME_PARTS = {
-  intraday: { day: '2-digit', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
-  daily: { day: '2-digit', month: 'short' },
-  monthly: { month: 'short', year: '2-digit' },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>
-
-/** Axis times in India time and in the reader's language (month names). */
-function timeFormat(period: CandlePeriod, locale: string): (ms: number) => string {
-  const parts = period === 'month' ? TIME_PARTS.monthly : period === 'day' || period === 'week' ? TIME_PARTS.daily : TIME_PARTS.intraday
-  const f = new Intl.DateTimeFormat(locale, { timeZone: INDIA_TIME_ZONE, ...parts })
-  return (ms) => f.format(ms)
+/** The time axis: calendar steps of India time, labelled in the reader's language (axis.ts). */
+function timeAxis(row: CandleRow, locale: string) {
+  const label = timeLabeller(row.t, locale)
+  return (i0: number, i1: number, max: number) => {
+    const ticks = timeTicks(row.t, row.period, i0, i1, max)
+    return { indexes: ticks.indexes, label: (index: number) => label(index, ticks.step, i0, i1) }
+  }
 }
 
 export type Hover = { index: number } | null
@@ -50,7 +46,7 @@ export function CandleChart({ row, height, onHover }: { row: CandleRow; height: 
     const u = drawChart(el, row, {
       width,
       height,
-      formatTime: timeFormat(row.period, locale),
+      timeTicks: timeAxis(row, locale),
       formatPrice: (v) => formatPrice(Math.round(v), row.priceScale),
       onHover: (i) => hover.current(i),
     })

@@ -5,7 +5,8 @@ import { formatCompact, formatPrice } from '../../../lib/money'
 import { formatDateTime } from '../../../lib/dates'
 import { loadKline } from '../actions'
 import { useCandles } from '../queries'
-import { ADJUSTS, PERIODS, RANGES, type ChartChoice } from './choice'
+import { rangesOf } from '../../../contract/chart'
+import { ADJUSTS, PERIODS, type ChartChoice, withPeriod } from './choice'
 
 // uPlot comes with the chart, not with the screen: the chart module is its own chunk.
 const CandleChart = lazy(() => import('./CandleChart').then((m) => ({ default: m.CandleChart })))
@@ -75,8 +76,9 @@ function Choices({ choice, onChoice, adjustable }: { choice: ChartChoice; onChoi
   const adjustLabel: Record<CandleAdjust, string> = { none: t`Not adjusted`, forward: t`Forward adjusted`, backward: t`Backward adjusted` }
   return (
     <div className="chart-choices">
-      <Segmented label={t`Period`} options={PERIODS} labels={periodLabel} value={choice.period} onChange={(period) => onChoice({ ...choice, period })} />
-      <Segmented label={t`Range`} options={RANGES} labels={rangeLabel} value={choice.range} onChange={(range) => onChoice({ ...choice, range })} />
+      <Segmented label={t`Period`} options={PERIODS} labels={periodLabel} value={choice.period} onChange={(period) => onChoice(withPeriod(choice, period))} />
+      {/* Only the ranges this period offers: enough candles to read, a reply under 1 MB. */}
+      <Segmented label={t`Range`} options={rangesOf(choice.period)} labels={rangeLabel} value={choice.range} onChange={(range) => onChoice({ ...choice, range })} />
       {adjustable ? (
         <label className="chart-adjust">
           <span className="sr-only"><Trans>Adjustment</Trans></span>

@@ -3,9 +3,10 @@
  * link or a back step keeps it. Kept apart from the chart's components: route files import it.
  */
 import { type CandleAdjust, type CandlePeriod, type CandleRange } from '../../../data/db'
+import { CANDLE_RANGES, fitRange } from '../../../contract/chart'
 
 export const PERIODS = ['1min', '5min', '15min', '30min', 'day', 'week', 'month'] as const satisfies readonly CandlePeriod[]
-export const RANGES = ['1w', '1mo', '3mo', '6mo', '1y'] as const satisfies readonly CandleRange[]
+export const RANGES = CANDLE_RANGES
 export const ADJUSTS = ['none', 'forward', 'backward'] as const satisfies readonly CandleAdjust[]
 
 export type ChartChoice = { period: CandlePeriod; range: CandleRange; adjust: CandleAdjust }
@@ -25,10 +26,18 @@ export function validateSymbolSearch(search: Record<string, unknown>): SymbolSea
   // Defaults stay out of the URL.
   if (search.period !== undefined) out.period = pick(PERIODS, search.period, DEFAULT_CHART.period)
   if (search.range !== undefined) out.range = pick(RANGES, search.range, DEFAULT_CHART.range)
+  // A link from before the ranges were tied to periods (month candles over a week): the nearest offered.
+  if (out.range !== undefined) out.range = fitRange(out.period ?? DEFAULT_CHART.period, out.range)
   if (search.adjust !== undefined) out.adjust = pick(ADJUSTS, search.adjust, DEFAULT_CHART.adjust)
   return out
 }
 
 export function chartChoice(search: SymbolSearch): ChartChoice {
-  return { period: search.period ?? DEFAULT_CHART.period, range: search.range ?? DEFAULT_CHART.range, adjust: search.adjust ?? DEFAULT_CHART.adjust }
+  const period = search.period ?? DEFAULT_CHART.period
+  return { period, range: fitRange(period, search.range ?? DEFAULT_CHART.range), adjust: search.adjust ?? DEFAULT_CHART.adjust }
+}
+
+/** Another period keeps the range when it offers it, else takes the nearest it does (src/contract/chart.ts). */
+export function withPeriod(choice: ChartChoice, period: CandlePeriod): ChartChoice {
+  return { ...choice, period, range: fitRange(period, choice.range) }
 }

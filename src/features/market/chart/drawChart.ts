@@ -29,8 +29,13 @@ export type ChartColors = { up: string; down: string; volumeUp: string; volumeDo
 export type ChartOptions = {
   width: number
   height: number
-  /** Axis label of a bar's time (epoch ms); intraday charts want hours, daily ones dates. */
+  /** Axis label of a bar's time (epoch ms) where `timeTicks` is not given; uPlot then picks the bars. */
   formatTime?: (ms: number) => string
+  /**
+   * The bars in view to label (indexes i0..i1, at most `max`) and their labels; without it uPlot
+   * spaces number ticks over the bar indexes.
+   */
+  timeTicks?: (i0: number, i1: number, max: number) => { indexes: number[]; label: (index: number) => string }
   /** Axis label of a price; default: the price in units of the scale with its decimals. */
   formatPrice?: (price: number) => string
   /** The bar under the cursor, null when the cursor leaves. */
@@ -55,6 +60,8 @@ const PRICE_FLOOR = VOLUME_SHARE / (1 - VOLUME_SHARE) + 0.04
 /** The price axis' label font (uPlot's default) and the space between the plot and its labels. */
 const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 const AXIS_GAP = 5
+/** CSS pixels the time axis gives each label: room for "Apr 2026", "2026년 4월" or a time over its date, and a gap. */
+const TIME_SPACE = 80
 
 /** The widest of `labels` in the axis font, in CSS pixels (Korean and Chinese glyphs are wide). */
 function widestLabel(u: uPlot, labels: readonly string[] | null): number {
@@ -62,7 +69,8 @@ function widestLabel(u: uPlot, labels: readonly string[] | null): number {
   ctx.save()
   ctx.font = AXIS_FONT
   let widest = 0
-  for (const label of labels ?? []) widest = Math.max(widest, ctx.measureText(label).width)
+  // A label of two lines (a time over its date) is as wide as its wider line.
+  for (const label of labels ?? []) for (const line of label.split('\n')) widest = Math.max(widest, ctx.measureText(line).width)
   ctx.restore()
   return widest
 }
@@ -83,6 +91,8 @@ export function chartOptions(series: ChartSeries, options: ChartOptions): uPlot.
   const n = series.t.length
   const noPath = () => null
   const cache: { view: Columns | null } = { view: null }
+  const ticks: { label: ((index: number) => string) | null } = { label: null }
+  const timeTicks = options.timeTicks
   return {
     width: options.width,
     height: options.height,
@@ -107,12 +117,24 @@ export function chartOptions(series: ChartSeries, options: ChartOptions): uPlot.
         grid: { stroke: colors.grid, width: 1 },
         ticks: { show: false },
         font: AXIS_FONT,
-        space: 90,
+        space: TIME_SPACE,
+        ...(timeTicks
+          ? {
+              splits: (u: uPlot, _axis: number, min: number, max: number) => {
+                const i0 = Math.max(0, Math.ceil(min))
+                const i1 = Math.min(n - 1, Math.floor(max))
+                const width = (u.bbox?.width || u.width * (uPlot.pxRatio || 1)) / (uPlot.pxRatio || 1)
+                const chosen = timeTicks(i0, i1, Math.max(1, Math.floor(width / TIME_SPACE)))
+                ticks.label = chosen.label
+                return chosen.indexes
+              },
+            }
+          : {}),
         values: (u, splits) =>
           splits.map((s) => {
             const i = Math.round(s)
             if (i < 0 || i >= n) return ''
-            const label = time(series.t[i] as number)
+            const label = ticks.label ? ticks.label(i) : time(series.t[i] as number)
             // A label centred nearer the left edge than half its width would be cut off there.
             return u.valToPos(s, 'x') < widestLabel(u, [label]) / 2 ? '' : label
           }),
