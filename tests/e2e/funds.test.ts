@@ -219,7 +219,7 @@ describe('money in and out, decided in the back office', () => {
         })
       for (const panel of ['reviews', 'users', 'ipo', 'support', 'audit', 'operators']) {
         await desk.getByTestId(`panel-${panel}`).click()
-        await expect.poll(() => desk.locator('body').textContent()).not.toContain('Loading…')
+        await expect.poll(() => desk.locator('body').textContent(), { timeout: 30_000 }).not.toContain('Loading…')
         expect([panel, await fits()]).toEqual([panel, { pageWider: false, signOut: true }])
       }
       // A user's page: balances as money, ledger reasons in words.
