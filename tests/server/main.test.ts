@@ -67,5 +67,6 @@ describe('server start-up', () => {
     } finally {
       log.mockRestore()
     }
-  })
+    // Two starts of a new data folder: migrations, the seed and two days of market each time.
+  }, 120_000)
 })
