@@ -4,7 +4,8 @@
  *
  * Environment: PORT (8080), HOST (0.0.0.0), DATA_DIR (./data, for PGlite), DATABASE_URL (use
  * PostgreSQL instead), TIJORI_PROFILE (demo | production), STATIC_DIR (defaults to dist/ when
- * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (info),
+ * built; 'none' serves the API only), TRUST_PROXY (1 behind a load balancer), LOG_LEVEL (warn: only
+ * warnings and errors, as JSON lines; info adds one JSON line per request, as pino writes them),
  * TRADING_LOCK (`5m` | `T+1`: overrides the profile's position lock), MARKET_BACKFILL_DAYS (days of
  * simulated history made on an empty market store; 365), TIJORI_QUIZ_STUDY_SECONDS (a quiz item's
  * study time; 40), METRICS_PORT (serve Prometheus metrics at /metrics on this port, its own
@@ -36,6 +37,17 @@ export type StartOptions = {
   staticDir?: string | null
   /** Close on SIGINT/SIGTERM (false when a wrapper such as scripts/dev.ts handles signals). */
   handleSignals?: boolean
+  /** Where the log lines go; standard output unless given (the start-up test reads them). */
+  logStream?: { write: (line: string) => void }
+}
+
+/**
+ * The server's log. Quiet by default: a newcomer's terminal shows the start lines, then only
+ * warnings and errors. LOG_LEVEL=info (or debug) adds pino's structured JSON line per request for
+ * a log collector; the level check is all a request pays when it is off.
+ */
+export function loggerOptions(env: NodeJS.ProcessEnv, stream?: { write: (line: string) => void }): { level: string; stream?: { write: (line: string) => void } } {
+  return { level: env.LOG_LEVEL || 'warn', ...(stream ? { stream } : {}) }
 }
 
 export type Running = {
@@ -160,7 +172,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     market,
     staticDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logger: { level: env.LOG_LEVEL ?? 'info' },
+    logger: loggerOptions(env, options.logStream),
   })
   await app.listen({ port, host })
   const metricsListener = metricsAt ? await serveMetrics(app.metrics, metricsAt) : null
@@ -177,6 +189,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     `  metrics: ${metricsListener ? `${metricsListener.url}${metricsAt?.token ? ' (bearer token METRICS_TOKEN)' : ''}` : 'not served (set METRICS_PORT)'}`,
     `  back office: ${url}/admin.html${operatorNote}`,
     `  market: simulated, ${made.rows > 0 ? `made ${made.rows} instrument days in ${(made.ms / 1000).toFixed(1)} s` : 'up to date'}`,
+    `  log: ${loggerOptions(env).level}${loggerOptions(env).level === 'warn' ? ' (warnings and errors only; LOG_LEVEL=info logs every request as JSON)' : ''}`,
   ]
   if (config.profile === 'demo') {
     lines.push(

@@ -4,11 +4,16 @@
  */
 import { type Executor } from '../db/executor'
 
-export type Operator = { id: number; username: string }
+/** `mustChangePassword`: the password came from a setting, and only changing it is allowed until then. */
+export type Operator = { id: number; username: string; mustChangePassword: boolean }
 export type OperatorRecord = Operator & { passwordHash: string }
 
 export async function findOperator(db: Executor, username: string): Promise<OperatorRecord | undefined> {
-  return db.selectFrom('operators').select(['id', 'username', 'password_hash as passwordHash']).where('username', '=', username).executeTakeFirst()
+  return db
+    .selectFrom('operators')
+    .select(['id', 'username', 'must_change_password as mustChangePassword', 'password_hash as passwordHash'])
+    .where('username', '=', username)
+    .executeTakeFirst()
 }
 
 export async function countOperators(db: Executor): Promise<number> {
@@ -23,20 +28,20 @@ export async function listOperators(db: Executor): Promise<{ username: string; c
 /** Null when the username is taken. */
 export async function insertOperator(
   db: Executor,
-  o: { username: string; passwordHash: string; createdBy: string | null; now: number },
+  o: { username: string; passwordHash: string; createdBy: string | null; now: number; mustChangePassword?: boolean },
 ): Promise<Operator | null> {
   const row = await db
     .insertInto('operators')
-    .values({ username: o.username, password_hash: o.passwordHash, created_by: o.createdBy, created_at: o.now })
+    .values({ username: o.username, password_hash: o.passwordHash, created_by: o.createdBy, created_at: o.now, must_change_password: o.mustChangePassword ?? false })
     .onConflict((oc) => oc.column('username').doNothing())
-    .returning(['id', 'username'])
+    .returning(['id', 'username', 'must_change_password as mustChangePassword'])
     .executeTakeFirst()
   return row ?? null
 }
 
-/** A new password ends every other session of the operator: whoever knew the old one is out. */
+/** A new password ends every other session of the operator: whoever knew the old one is out. It lifts the must-change flag. */
 export async function changeOperatorPassword(db: Executor, c: { operatorId: number; passwordHash: string; keepSessionId: number; now: number }): Promise<void> {
-  await db.updateTable('operators').set({ password_hash: c.passwordHash }).where('id', '=', c.operatorId).execute()
+  await db.updateTable('operators').set({ password_hash: c.passwordHash, must_change_password: false }).where('id', '=', c.operatorId).execute()
   await db
     .updateTable('operator_sessions')
     .set({ revoked_at: c.now })
@@ -59,7 +64,7 @@ export async function findLiveOperatorSession(db: Executor, tokenHash: string, n
   return db
     .selectFrom('operator_sessions as s')
     .innerJoin('operators as o', 'o.id', 's.operator_id')
-    .select(['s.id as sessionId', 'o.id', 'o.username'])
+    .select(['s.id as sessionId', 'o.id', 'o.username', 'o.must_change_password as mustChangePassword'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', now)

@@ -20,7 +20,7 @@ type OperatorDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
 export async function signInOperator(
   deps: OperatorDeps,
   s: { username: string; password: string; clientIp: string; now: number },
-): Promise<{ token: string; username: string; expiresAt: number }> {
+): Promise<{ token: string; username: string; expiresAt: number; mustChangePassword: boolean }> {
   const { db } = deps
   // Operators share the sign-in limits and the failure table, under their own key space.
   const key = `operator:${s.username}`
@@ -35,7 +35,7 @@ export async function signInOperator(
     await insertOperatorSession(trx, { operatorId: operator.id, tokenHash, now: s.now, expiresAt })
     await audit(trx, { operator: operator.username, action: 'signed_in', detail: { ip: s.clientIp }, now: s.now })
   })
-  return { token, username: operator.username, expiresAt }
+  return { token, username: operator.username, expiresAt, mustChangePassword: operator.mustChangePassword }
 }
 
 /** Ends the operator's session; `reason` is recorded when it was not their own choice. */
@@ -62,8 +62,9 @@ export async function createOperator(deps: Pick<RouteDeps, 'db'>, c: { creator: 
 }
 
 /**
- * The signed-in operator's new password; their other sessions end. Refuses password_wrong,
- * password_length (or 429 past the limit, and the session whose wrong guess reaches it is ended).
+ * The signed-in operator's new password; their other sessions end, and a first operator's
+ * must-change flag is lifted. Refuses password_wrong, password_length, password_same (or 429 past
+ * the limit, and the session whose wrong guess reaches it is ended).
  */
 export async function changeOwnPassword(
   deps: OperatorDeps,
@@ -86,9 +87,11 @@ export async function changeOwnPassword(
   if (!right) throw new DomainRefusal('password_wrong', {}, 'The current password is wrong.')
   const weak = operatorPasswordRefusal(c.password)
   if (weak) throw weak
+  // The old one was just verified, so an equal new one is the default kept under another name.
+  if (c.password === c.oldPassword) throw new DomainRefusal('password_same', {}, 'The new password must differ from the current one.')
   const passwordHash = await hashPassword(c.password)
   await db.transaction().execute(async (trx) => {
     await changeOperatorPassword(trx, { operatorId: operator.id, passwordHash, keepSessionId: operator.sessionId, now: now() })
-    await audit(trx, { operator: operator.username, action: 'password_changed', now: now() })
+    await audit(trx, { operator: operator.username, action: 'password_changed', ...(record.mustChangePassword ? { detail: { required: true } } : {}), now: now() })
   })
 }

@@ -12,14 +12,25 @@ import { ShortText } from '../http/schemas'
 import { HttpError } from '../plugins/envelope'
 import { findLiveOperatorSession, type OperatorSession } from './operator-repository'
 
+import { ADMIN_PREFIX } from '../plugins/access'
+
 /** Every route here needs an operator's session but the sign-in (access.ts). */
-export { ADMIN_PREFIX } from '../plugins/access'
+export { ADMIN_PREFIX }
 
 /** An operator session lasts one working day; the page asks for the password again after it. */
 export const OPERATOR_SESSION_MS = 12 * 3600 * 1000
 
 /** Rows the back office shows at once. */
 export const LIST_LIMIT = 100
+
+/**
+ * What an operator who must change the password (the first one, until they do) may call: the
+ * change itself, who am I, and sign-out. Every other back-office route answers 403
+ * password_change_required (plugins/auth.ts).
+ */
+export const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<string> = new Set(['/operator/password', '/operator/me', '/operator/logout'].map((path) => `${ADMIN_PREFIX}${path}`))
+
+export const passwordChangeRequired = () => new HttpError(403, 'password_change_required', {}, 'Change the password you were given before anything else.')
 
 /** The live operator session of an `operator-token`, or undefined. */
 export async function operatorOfToken(db: Executor, token: string, now: number): Promise<OperatorSession | undefined> {

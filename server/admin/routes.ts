@@ -8,7 +8,7 @@
  */
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
-import { AuditPage, Operator, OperatorLogin, OperatorName } from '../../src/contract/admin-replies'
+import { AuditPage, Operator, OperatorLogin, OperatorMe, OperatorName } from '../../src/contract/admin-replies'
 import { type RouteDeps } from '../http/deps'
 import { EmptyObject, Id, PasswordText, ShortText, replies } from '../http/schemas'
 import { ok } from '../plugins/envelope'
@@ -55,9 +55,17 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/operator/me',
     {
-      schema: { tags: ['back office'], summary: 'The signed-in operator', body: EmptyObject, response: replies(OperatorName) },
+      schema: {
+        tags: ['back office'],
+        summary: 'The signed-in operator, and whether they must change the password given to them before anything else',
+        body: EmptyObject,
+        response: replies(OperatorMe),
+      },
     },
-    async (request) => ok({ username: operatorOf(request).username }),
+    async (request) => {
+      const { username, mustChangePassword } = operatorOf(request)
+      return ok({ username, mustChangePassword })
+    },
   )
 
   app.post(
@@ -97,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
         tags: ['back office'],
         summary: "Change the signed-in operator's password; their other sessions end",
         description:
-          'Refusals: password_wrong, password_length {min,max}; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (rule password; the session whose wrong password reaches the limit is ended)',
+          'Refusals: password_wrong, password_length {min,max}, password_same; HTTP 429 too_many_attempts {retryAfter, rule, limit, windowSeconds} (rule password; the session whose wrong password reaches the limit is ended)',
         body: Type.Object({ oldPassword: PasswordText, password: PasswordText }),
         response: replies(EmptyObject),
       },

@@ -111,10 +111,12 @@ export const DEMO_OPERATOR = { username: 'operator', password: 'operator-demo' }
 
 /**
  * Makes the first operator when there is none yet; later operators are made by operators in the
- * back office. False when one already existed (the setting is then ignored, not re-applied).
+ * back office. False when one already existed (the setting is then ignored, not re-applied). The
+ * password came from a setting (the demo's is in the README), so the operator must change it on
+ * first sign-in before anything else works (issue 15, plugins/auth.ts).
  */
 export async function seedFirstOperator(db: Executor, operator: { username: string; password: string }, now: number): Promise<boolean> {
   if ((await countOperators(db)) > 0) return false
   const passwordHash = await hashPassword(operator.password)
-  return (await insertOperator(db, { username: operator.username, passwordHash, createdBy: null, now })) !== null
+  return (await insertOperator(db, { username: operator.username, passwordHash, createdBy: null, now, mustChangePassword: true })) !== null
 }

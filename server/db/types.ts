@@ -290,6 +290,8 @@ export type OperatorsTable = {
   password_hash: string
   created_by: string | null
   created_at: number
+  /** The first operator's password came from a setting: nothing but changing it works until it is (issue 15). */
+  must_change_password: Generated<boolean>
 }
 
 export type OperatorSessionsTable = {

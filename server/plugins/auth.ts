@@ -3,12 +3,14 @@
  * /api/admin but the public list): a user route needs the `token` and `account` headers of a live
  * session, a back-office route the `operator-token` of a live operator session, else 401 before
  * the body is even parsed. A user's token never opens an operator's route, nor the other way.
+ * An operator who must change the password given to them gets 403 password_change_required from
+ * every back-office route but the change, who-am-I and sign-out (admin/operator-session.ts).
  */
 import { type FastifyInstance, type FastifyRequest } from 'fastify'
 import { hashSessionToken } from '../accounts/tokens'
 import { type Executor } from '../db/executor'
 import { type OperatorSession } from '../admin/operator-repository'
-import { operatorOfToken } from '../admin/operator-session'
+import { OPEN_BEFORE_PASSWORD_CHANGE, operatorOfToken, passwordChangeRequired } from '../admin/operator-session'
 import { findLiveSessions, type LiveSession, type SessionLookup } from '../accounts/session-repository'
 import { accessOf } from './access'
 import { coalesce } from './coalesce'
@@ -41,12 +43,14 @@ export function installAuth(app: FastifyInstance, deps: { db: Executor; now: () 
   app.addHook('onRequest', async (request) => {
     // No route matched (a 404): nothing to open.
     const url = request.routeOptions.url
-    const access = url === undefined ? 'public' : accessOf(url)
+    if (url === undefined) return
+    const access = accessOf(url)
     if (access === 'public') return
     if (access === 'operator') {
       const token = headerValue(request, 'operator-token')
       const operator = token ? await operatorOfToken(deps.db, token, deps.now()) : undefined
       if (!operator) throw unauthorized()
+      if (operator.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(url)) throw passwordChangeRequired()
       request.operator = operator
       return
     }

@@ -19,6 +19,7 @@ import { type SessionRef } from '../accounts/service'
 import { blockerFacts, cancelDeletionRequest, closeAccount, deletionReviews, insertDeletionRequest, latestDeletionRequest, markDeletionDecided, walletTotals } from './repository'
 import { type ReviewItem } from '../../src/contract/admin-replies'
 import { audit } from '../admin/audit-repository'
+import { formatCurrency } from '../../src/lib/currency'
 import { addYears, blockersOf, deletionBlocked, deletionNotPending, deletionPending, keepList } from './rules'
 
 type PrivacyDeps = Pick<RouteDeps, 'db' | 'config' | 'sleep'>
@@ -109,7 +110,8 @@ export async function deletionReviewItems(db: Executor, q: { status: 'pending' |
         facts: {
           availablePaise: inr?.available ?? 0,
           frozenPaise: inr?.frozen ?? 0,
-          otherWallets: wallets.filter((w) => w.currency !== 'INR' && (w.available !== 0 || w.frozen !== 0)).map((w) => `${w.currency} ${w.available + w.frozen}`).join(', ') || null,
+          // As money ("$12.34"), not minor units: the operator reads it.
+          otherWallets: wallets.filter((w) => w.currency !== 'INR' && (w.available !== 0 || w.frozen !== 0)).map((w) => formatCurrency(w.available + w.frozen, w.currency)).join(', ') || null,
           blockers: blockersOf(facts).join(', ') || null,
           financialYears: financial_years,
           investmentYears: investment_years,

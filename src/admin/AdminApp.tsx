@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { AuditPanel } from './AuditPanel'
 import { IpoPanel } from './IpoPanel'
 import { OperatorsPanel } from './OperatorsPanel'
+import { PasswordForm } from './PasswordForm'
 import { ReviewsPanel } from './ReviewsPanel'
 import { SupportPanel } from './SupportPanel'
 import { UsersPanel } from './UsersPanel'
@@ -10,15 +11,21 @@ import { adminCall, errorText, forget, signIn, storedOperator, type OperatorSess
 const PANELS = { reviews: 'Reviews', users: 'Users', ipo: 'New shares', support: 'Customer service', audit: 'Audit log', operators: 'Operators' } as const
 type Panel = keyof typeof PANELS
 
-/** Sign-in, then the panels. */
+/** Sign-in, the password change a first operator owes, then the panels. */
 export function AdminApp() {
   const [operator, setOperator] = useState<OperatorSession | null>(storedOperator)
   const [panel, setPanel] = useState<Panel>('reviews')
 
   useEffect(() => {
     const signedOut = () => setOperator(null)
+    // The server said this operator must change the password first (another tab, an old session).
+    const mustChange = () => setOperator(storedOperator())
     window.addEventListener('operator-signed-out', signedOut)
-    return () => window.removeEventListener('operator-signed-out', signedOut)
+    window.addEventListener('operator-must-change-password', mustChange)
+    return () => {
+      window.removeEventListener('operator-signed-out', signedOut)
+      window.removeEventListener('operator-must-change-password', mustChange)
+    }
   }, [])
 
   if (!operator) return <SignIn onSignedIn={setOperator} />
@@ -28,6 +35,8 @@ export function AdminApp() {
     forget()
     setOperator(null)
   }
+
+  if (operator.mustChangePassword) return <FirstPassword username={operator.username} onChanged={() => setOperator(storedOperator())} onSignOut={() => void signOut()} />
 
   return (
     <div className="admin">
@@ -41,8 +50,8 @@ export function AdminApp() {
           ))}
         </nav>
         <span className="admin-who">
-          {operator.username}{' '}
-          <button type="button" onClick={() => void signOut()}>
+          <span className="admin-username">{operator.username}</span>
+          <button type="button" onClick={() => void signOut()} data-testid="sign-out">
             Sign out
           </button>
         </span>
@@ -56,6 +65,23 @@ export function AdminApp() {
         {panel === 'operators' && <OperatorsPanel />}
       </main>
     </div>
+  )
+}
+
+/** The first operator's password came from a setting everyone can read: nothing else works until it is changed (the server refuses too). */
+function FirstPassword({ username, onChanged, onSignOut }: { username: string; onChanged: () => void; onSignOut: () => void }) {
+  return (
+    <main className="admin-signin" data-testid="first-password">
+      <h1>Choose your own password</h1>
+      <p>
+        {username}, you signed in with the password you were given when the back office was set up. Others may know it: choose your own before anything
+        else. Your other sessions will be signed out.
+      </p>
+      <PasswordForm submitLabel="Change password and continue" onChanged={onChanged} />
+      <button type="button" onClick={onSignOut}>
+        Sign out
+      </button>
+    </main>
   )
 }
 

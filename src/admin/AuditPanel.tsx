@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { AuditPage, AuditRecord } from '../contract/admin-replies'
-import { when } from './format'
+import { factLabel, when } from './format'
+import { AUDIT_ACTION_LABELS, labelOf, subjectText } from './labels'
 import { useAdminQuery } from './useAdminQuery'
 
 const PAGE = 50
@@ -27,9 +28,17 @@ export function AuditPanel() {
   )
 }
 
+/** An action's detail as "Reason: documents requested · Ip: 10.0.0.1", not JSON. */
+function detailText(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .map(([key, value]) => `${factLabel(key)}: ${typeof value === 'string' || typeof value === 'number' ? value : typeof value === 'boolean' ? (value ? 'yes' : 'no') : JSON.stringify(value)}`)
+    .join(' · ')
+}
+
 export function AuditTable({ rows }: { rows: AuditRecord[] }) {
   if (rows.length === 0) return <p className="admin-muted">No actions yet.</p>
   return (
+    <div className="admin-scroll">
     <table className="admin-table" data-testid="audit-table">
       <thead>
         <tr>
@@ -46,13 +55,14 @@ export function AuditTable({ rows }: { rows: AuditRecord[] }) {
           <tr key={r.id} data-testid="audit-row">
             <td>{when(r.at)}</td>
             <td>{r.operator}</td>
-            <td>{r.action}</td>
+            <td>{labelOf(AUDIT_ACTION_LABELS, r.action)}</td>
             <td>{r.account ?? ''}</td>
-            <td>{r.subject ?? ''}</td>
-            <td>{Object.keys(r.detail).length ? JSON.stringify(r.detail) : ''}</td>
+            <td>{r.subject === null ? '' : subjectText(r.subject)}</td>
+            <td>{detailText(r.detail)}</td>
           </tr>
         ))}
       </tbody>
     </table>
+    </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Evidence as EvidenceUpload } from '../contract/admin-replies'
+import { UPLOAD_KIND_LABELS, labelOf } from './labels'
 import { adminCall, errorText } from './session'
 
 /** Pictures sent with a request, fetched only when the operator asks (each viewing is audited). */
@@ -32,8 +33,8 @@ export function Evidence({ ids }: { ids: number[] }) {
     <div className="admin-evidence">
       {uploads.map((u) => (
         <figure key={u.id}>
-          <img src={`data:${u.contentType};base64,${u.base64}`} alt={u.kind} data-testid="evidence-image" />
-          <figcaption>{u.kind.replace('_', ' ')}</figcaption>
+          <img src={`data:${u.contentType};base64,${u.base64}`} alt={labelOf(UPLOAD_KIND_LABELS, u.kind)} data-testid="evidence-image" />
+          <figcaption>{labelOf(UPLOAD_KIND_LABELS, u.kind)}</figcaption>
         </figure>
       ))}
     </div>

@@ -2,12 +2,12 @@ import { useState } from 'react'
 import type { IpoAdminIssue } from '../contract/admin-replies'
 import type { IpoKind } from '../contract/replies'
 import { parseAmount } from '../lib/currency'
-import { formatMoney } from '../lib/money'
-import { when } from './format'
+import { money, when } from './format'
+import { labelOf } from './labels'
 import { SECTORS } from './sectors'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
-
+import { useConfirm } from './useConfirm'
 
 const TIMES = [
   ['opensAt', 'Window opens'],
@@ -39,6 +39,7 @@ export function IpoPanel() {
       {list.loading && !list.data && <p className="admin-muted">Loading…</p>}
       {list.data?.data.length === 0 && <p className="admin-muted">No issues yet.</p>}
       {list.data && list.data.data.length > 0 && (
+        <div className="admin-scroll">
         <table className="admin-table">
           <thead>
             <tr>
@@ -59,6 +60,7 @@ export function IpoPanel() {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       <CreateForm onCreated={list.reload} />
     </section>
@@ -69,14 +71,15 @@ function IssueRow({ issue, onChanged }: { issue: IpoAdminIssue; onChanged: () =>
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
+  const { confirm, dialog } = useConfirm()
   const cancellable = issue.stage === 'upcoming' || issue.stage === 'open' || issue.stage === 'closed'
 
-  const cancel = () => {
+  const cancel = async () => {
     if (reason.trim() === '') {
       setError('Write the reason applicants will see before cancelling.')
       return
     }
-    if (!window.confirm(`Cancel ${issue.symbol}? Blocked money is released and every application ends. This cannot be undone.`)) return
+    if (!(await confirm(`Cancel ${issue.symbol}? Blocked money is released and every application ends. This cannot be undone.`, `Cancel ${issue.symbol}`, { danger: true }))) return
     setBusy(true)
     setError(null)
     adminCall('/ipo/cancel', { id: issue.id, reason: reason.trim() }).then(onChanged, (e: unknown) => {
@@ -99,12 +102,12 @@ function IssueRow({ issue, onChanged }: { issue: IpoAdminIssue; onChanged: () =>
         </div>
       </td>
       <td>
-        {issue.stage}
+        {labelOf({}, issue.stage)}
         {issue.cancelReason && <div className="admin-muted">{issue.cancelReason}</div>}
       </td>
       <td>
-        {formatMoney(issue.price)} · {issue.lotSize} shares · {issue.minLots} to {issue.maxLots} lots
-        {issue.minAmount !== null && <div className="admin-muted">tier minimum {formatMoney(issue.minAmount)}</div>}
+        {money(issue.price)} · {issue.lotSize} shares · {issue.minLots} to {issue.maxLots} lots
+        {issue.minAmount !== null && <div className="admin-muted">tier minimum {money(issue.minAmount)}</div>}
         <div className="admin-muted">
           {issue.allottableLots} lots offered · {issue.paymentMode === 'blocked' ? 'money blocked' : 'pay after winning'}
         </div>
@@ -120,7 +123,7 @@ function IssueRow({ issue, onChanged }: { issue: IpoAdminIssue; onChanged: () =>
         {issue.applications} ({issue.appliedLots} lots)
         {Object.entries(issue.byStatus).map(([status, n]) => (
           <div key={status} className="admin-muted">
-            {status}: {n}
+            {labelOf({}, status)}: {n}
           </div>
         ))}
       </td>
@@ -131,12 +134,13 @@ function IssueRow({ issue, onChanged }: { issue: IpoAdminIssue; onChanged: () =>
         {cancellable && (
           <div className="admin-decide">
             <textarea value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason (required)" maxLength={500} aria-label={`Reason to cancel ${issue.symbol}`} />
-            <button type="button" className="danger" disabled={busy} onClick={cancel} data-testid="ipo-cancel">
+            <button type="button" className="danger" disabled={busy} onClick={() => void cancel()} data-testid="ipo-cancel">
               Cancel
             </button>
           </div>
         )}
         {error && <p className="admin-error">{error}</p>}
+        {dialog}
       </td>
     </tr>
   )

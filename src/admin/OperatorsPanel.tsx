@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { Operator } from '../contract/admin-replies'
 import { when } from './format'
+import { PasswordForm } from './PasswordForm'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
 
@@ -11,10 +12,11 @@ export function OperatorsPanel() {
   return (
     <section>
       {list.error && <p className="admin-error">{list.error}</p>}
+      <div className="admin-scroll">
       <table className="admin-table">
         <tbody>
           {list.data?.data.map((o) => (
-            <tr key={o.username}>
+            <tr key={o.username} data-testid="operator-row">
               <td>{o.username}</td>
               <td>{o.createdBy ? `added by ${o.createdBy}` : 'first operator (from TIJORI_OPERATOR)'}</td>
               <td>{when(o.createdAt)}</td>
@@ -22,6 +24,7 @@ export function OperatorsPanel() {
           ))}
         </tbody>
       </table>
+      </div>
       <form
         className="admin-search"
         onSubmit={(event) => {
@@ -38,8 +41,8 @@ export function OperatorsPanel() {
           )
         }}
       >
-        <input name="username" placeholder="New operator name" required autoComplete="off" />
-        <input name="password" type="password" placeholder="Their password (10+ characters)" required autoComplete="new-password" />
+        <input name="username" placeholder="New operator name" aria-label="New operator name" required autoComplete="off" />
+        <input name="password" type="password" placeholder="Their password (10+ characters)" aria-label="Their password" required autoComplete="new-password" />
         <button type="submit">Add operator</button>
       </form>
       {message && <p>{message}</p>}
@@ -52,26 +55,13 @@ export function OperatorsPanel() {
 function OwnPassword() {
   const [message, setMessage] = useState<string | null>(null)
   return (
-    <form
-      className="admin-search"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const formElement = event.currentTarget
-        const form = new FormData(formElement)
-        adminCall('/operator/password', { oldPassword: String(form.get('oldPassword')), password: String(form.get('newPassword')) }).then(
-          () => {
-            formElement.reset()
-            setMessage('Password changed. Your other sessions are signed out.')
-          },
-          (e: unknown) => setMessage(errorText(e)),
-        )
-      }}
-    >
-      <strong>My password</strong>
-      <input name="oldPassword" type="password" placeholder="Current password" required autoComplete="current-password" />
-      <input name="newPassword" type="password" placeholder="New password (10+ characters)" required autoComplete="new-password" />
-      <button type="submit">Change</button>
-      {message && <span>{message}</span>}
-    </form>
+    <section className="admin-card" aria-labelledby="own-password-title">
+      <h2 id="own-password-title">My password</h2>
+      <PasswordForm
+        submitLabel="Change password"
+        onChanged={() => setMessage('Password changed. Your other sessions are signed out.')}
+      />
+      {message && <p role="status">{message}</p>}
+    </section>
   )
 }

@@ -3,7 +3,9 @@ import type { ReviewItem, ReviewQueueSummary } from '../contract/admin-replies'
 import type { ReviewStatus } from '../contract/replies'
 import { Evidence } from './Evidence'
 import { factLabel, factText, when } from './format'
+import { STATUS_LABELS, labelOf } from './labels'
 import { adminCall, errorText } from './session'
+import { useConfirm } from './useConfirm'
 import { useAdminQuery } from './useAdminQuery'
 
 /** The review queues: pending requests oldest first, each with its facts, evidence and decision. */
@@ -47,13 +49,15 @@ function ReviewCard({ kind, item, onDecided }: { kind: string; item: ReviewItem;
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const { confirm, dialog } = useConfirm()
 
-  const decide = (approve: boolean) => {
+  const decide = async (approve: boolean) => {
     if (!approve && reason.trim() === '') {
       setError('Write the reason the user will see before rejecting.')
       return
     }
-    if (!window.confirm(`${approve ? 'Approve' : 'Reject'} request ${item.id} of ${item.account}?`)) return
+    const sure = await confirm(`${approve ? 'Approve' : 'Reject'} request #${item.id} of ${item.account}? A decision is final.`, approve ? 'Approve' : 'Reject', { danger: !approve })
+    if (!sure) return
     setBusy(true)
     setError(null)
     adminCall('/reviews/decide', { kind, id: item.id, approve, ...(reason.trim() ? { reason: reason.trim() } : {}) }).then(onDecided, (e: unknown) => {
@@ -69,7 +73,7 @@ function ReviewCard({ kind, item, onDecided }: { kind: string; item: ReviewItem;
         {item.status !== 'pending' && (
           <span className="admin-muted">
             {' '}
-            · {item.status} by {item.decidedBy} {when(item.decidedAt)}
+            · {labelOf(STATUS_LABELS, item.status)} by {item.decidedBy} {when(item.decidedAt)}
             {item.reason ? ` — ${item.reason}` : ''}
           </span>
         )}
@@ -86,15 +90,16 @@ function ReviewCard({ kind, item, onDecided }: { kind: string; item: ReviewItem;
       {item.status === 'pending' && (
         <div className="admin-decide">
           <textarea value={reason} onChange={(e) => setReason(e.target.value)} placeholder="Reason the user will see (required to reject)" maxLength={500} />
-          <button type="button" disabled={busy} onClick={() => decide(true)} data-testid="approve">
+          <button type="button" disabled={busy} onClick={() => void decide(true)} data-testid="approve">
             Approve
           </button>
-          <button type="button" disabled={busy} onClick={() => decide(false)} className="danger" data-testid="reject">
+          <button type="button" disabled={busy} onClick={() => void decide(false)} className="danger" data-testid="reject">
             Reject
           </button>
         </div>
       )}
       {error && <p className="admin-error">{error}</p>}
+      {dialog}
     </article>
   )
 }

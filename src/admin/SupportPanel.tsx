@@ -3,8 +3,10 @@ import type { SupportAdminPage, SupportAdminThread, SupportAdminThreadDetail } f
 import type { SupportStatus } from '../contract/replies'
 import { Evidence } from './Evidence'
 import { when } from './format'
+import { labelOf } from './labels'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
+import { useConfirm } from './useConfirm'
 
 const TOPICS: Record<SupportAdminThread['topic'], string> = {
   general: 'Question',
@@ -56,7 +58,7 @@ export function SupportPanel() {
       {list.data?.data.map((thread) => (
         <article key={thread.id} className="admin-card" data-testid="support-admin-thread" data-id={thread.id} data-account={thread.account ?? ''}>
           <header>
-            <strong>{thread.account ?? 'unknown'}</strong> · #{thread.id} · {TOPICS[thread.topic]} · {thread.status} · updated {when(thread.updatedAt)}
+            <strong>{thread.account ?? 'unknown'}</strong> · #{thread.id} · {TOPICS[thread.topic]} · {labelOf({}, thread.status)} · updated {when(thread.updatedAt)}
             {thread.operatorUnread > 0 && <span className="admin-count"> {thread.operatorUnread} unread</span>}
           </header>
           {thread.lastMessage && (
@@ -79,9 +81,10 @@ function SupportThreadView({ id, onBack }: { id: number; onBack: () => void }) {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const thread = detail.data?.thread
+  const { confirm, dialog } = useConfirm()
 
-  const act = (path: string, body: object, confirmText?: string) => {
-    if (confirmText && !window.confirm(confirmText)) return
+  const act = async (path: string, body: object, ask?: { text: string; action: string }) => {
+    if (ask && !(await confirm(ask.text, ask.action))) return
     setBusy(true)
     setError(null)
     adminCall(path, body).then(
@@ -110,7 +113,7 @@ function SupportThreadView({ id, onBack }: { id: number; onBack: () => void }) {
       ) : (
         <article className="admin-card">
           <header>
-            <strong>{thread.account ?? 'unknown'}</strong> · #{thread.id} · {TOPICS[thread.topic]} · {thread.status} · opened {when(thread.createdAt)}
+            <strong>{thread.account ?? 'unknown'}</strong> · #{thread.id} · {TOPICS[thread.topic]} · {labelOf({}, thread.status)} · opened {when(thread.createdAt)}
             {thread.guest && <span className="admin-muted"> · guest (not signed in)</span>}
           </header>
           {thread.topic === 'password_reset' && (
@@ -142,19 +145,21 @@ function SupportThreadView({ id, onBack }: { id: number; onBack: () => void }) {
           </ol>
           {thread.status !== 'closed' && (
             <>
-              <textarea value={reply} onChange={(e) => setReply(e.target.value)} rows={4} cols={60} placeholder="Reply to the user" data-testid="support-admin-reply-body" />
+              <textarea className="admin-reply" value={reply} onChange={(e) => setReply(e.target.value)} rows={4} aria-label="Reply to the user" placeholder="Reply to the user" data-testid="support-admin-reply-body" />
               <p>
-                <button type="button" disabled={busy || reply.trim() === ''} onClick={() => act('/support/reply', { id, body: reply.trim() })} data-testid="support-admin-reply">
+                <button type="button" disabled={busy || reply.trim() === ''} onClick={() => void act('/support/reply', { id, body: reply.trim() })} data-testid="support-admin-reply">
                   Send reply
                 </button>{' '}
-                <button type="button" disabled={busy} onClick={() => act('/support/close', { id }, `Close thread ${id}?`)} data-testid="support-admin-close">
+                <button type="button" disabled={busy} onClick={() => void act('/support/close', { id }, { text: `Close thread #${id}? The user can still read it.`, action: 'Close thread' })} data-testid="support-admin-close">
                   Close
                 </button>{' '}
                 {thread.topic === 'password_reset' && thread.identityMatched === true && thread.resetUsedAt === null && (
                   <button
                     type="button"
                     disabled={busy}
-                    onClick={() => act('/support/grantReset', { id }, `Allow ${thread.account ?? 'this account'} to set one new password within 24 hours?`)}
+                    onClick={() =>
+                      void act('/support/grantReset', { id }, { text: `Allow ${thread.account ?? 'this account'} to set one new password within 24 hours?`, action: 'Allow the reset' })
+                    }
                     data-testid="support-admin-grant"
                   >
                     Allow a password reset
@@ -164,6 +169,7 @@ function SupportThreadView({ id, onBack }: { id: number; onBack: () => void }) {
             </>
           )}
           {error && <p className="admin-error">{error}</p>}
+          {dialog}
         </article>
       )}
     </section>

@@ -1,16 +1,14 @@
 import { useState } from 'react'
 import type { UserDetail as UserDetailReply, UserSummary } from '../contract/admin-replies'
-import { formatMoney } from '../lib/money'
 import { AuditTable } from './AuditPanel'
-import { when } from './format'
+import { money, when } from './format'
+import { LEDGER_REASON_LABELS, STATUS_LABELS, labelOf } from './labels'
 import { adminCall, errorText } from './session'
 import { useAdminQuery } from './useAdminQuery'
 
 const FLAGS = { frozen: 'Frozen', login_banned: 'Login banned', disabled: 'Disabled', no_trade: 'No trading', no_withdraw: 'No withdrawal' } as const
 type Flag = keyof typeof FLAGS
 
-/** Amounts of INR in rupees; other currencies in their minor units with the code. */
-const amount = (currency: string, minor: number) => (currency === 'INR' ? formatMoney(minor) : `${minor.toLocaleString('en-IN')} ${currency} (minor units)`)
 
 export function UsersPanel() {
   const [query, setQuery] = useState('')
@@ -33,6 +31,7 @@ export function UsersPanel() {
       {results.error && <p className="admin-error">{results.error}</p>}
       {results.data?.data.length === 0 && <p className="admin-muted">No user matches.</p>}
       {results.data && results.data.data.length > 0 && (
+        <div className="admin-scroll">
         <table className="admin-table">
           <thead>
             <tr>
@@ -47,12 +46,13 @@ export function UsersPanel() {
               <tr key={u.id} className={u.id === userId ? 'active' : ''} onClick={() => setUserId(u.id)} data-testid="user-row">
                 <td>{u.account}</td>
                 <td>{u.realName ?? '—'}</td>
-                <td>{u.realNameStatus}</td>
+                <td>{labelOf(STATUS_LABELS, u.realNameStatus)}</td>
                 <td>{when(u.createdAt)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {userId !== null && <UserDetail key={userId} userId={userId} />}
     </section>
@@ -75,7 +75,7 @@ function UserDetail({ userId }: { userId: number }) {
         {d.account} <span className="admin-muted">since {when(d.createdAt)}</span>
       </h2>
       <p>
-        Identity: <strong>{d.realNameStatus}</strong>
+        Identity: <strong>{labelOf(STATUS_LABELS, d.realNameStatus)}</strong>
         {d.realName ? ` (${d.realName})` : ''}
         {d.realNameReason ? ` — ${d.realNameReason}` : ''} · fund password {d.fundPasswordSet ? 'set' : 'not set'} · margin trading {d.marginTrading ? 'on' : 'off'}
       </p>
@@ -84,51 +84,83 @@ function UserDetail({ userId }: { userId: number }) {
         <FlagRow key={flag} userId={userId} flag={flag} reason={d.flags[flag] ?? null} onChanged={changed} />
       ))}
       <h3>Balances</h3>
-      <table className="admin-table">
-        <tbody>
-          {d.balances.map((b) => (
-            <tr key={b.currency}>
-              <td>{b.currency}</td>
-              <td>available {amount(b.currency, b.available)}</td>
-              <td>frozen {amount(b.currency, b.frozen)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Bank cards</h3>
-      {d.cards.length === 0 ? <p className="admin-muted">None.</p> : d.cards.map((c) => <p key={c.id}>{`${c.holder} · ${c.bank} · ${c.accountNumber} · ${c.ifsc}`}</p>)}
-      <h3>Ledger (latest 100)</h3>
-      <table className="admin-table">
-        <tbody>
-          {d.ledger.map((e) => (
-            <tr key={`${e.id}:${e.currency}`}>
-              <td>{when(e.createdAt)}</td>
-              <td>{e.reason}</td>
-              <td>{e.reference ?? ''}</td>
-              <td>{amount(e.currency, e.available)}</td>
-              <td>{e.frozen !== 0 ? `frozen ${amount(e.currency, e.frozen)}` : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Orders (latest 100)</h3>
-      {d.orders.length === 0 ? (
-        <p className="admin-muted">None.</p>
-      ) : (
+      <div className="admin-scroll">
         <table className="admin-table">
+          <thead>
+            <tr>
+              <th>Currency</th>
+              <th>Available</th>
+              <th>Frozen</th>
+            </tr>
+          </thead>
           <tbody>
-            {d.orders.map((o) => (
-              <tr key={o.id}>
-                <td>{o.orderNo}</td>
-                <td>{o.symbol}</td>
-                <td>{`${o.direction} ${o.lots} lots x${o.leverage}`}</td>
-                <td>{o.status}</td>
-                <td>{formatMoney(o.margin)}</td>
-                <td>{o.pnl === null ? '' : formatMoney(o.pnl)}</td>
+            {d.balances.map((b) => (
+              <tr key={b.currency} data-testid="balance-row">
+                <td>{b.currency}</td>
+                <td>{money(b.available, b.currency)}</td>
+                <td>{money(b.frozen, b.currency)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      </div>
+      <h3>Bank cards</h3>
+      {d.cards.length === 0 ? <p className="admin-muted">None.</p> : d.cards.map((c) => <p key={c.id}>{`${c.holder} · ${c.bank} · ${c.accountNumber} · ${c.ifsc}`}</p>)}
+      <h3>Ledger (latest 100)</h3>
+      <div className="admin-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Reason</th>
+              <th>Reference</th>
+              <th>Available</th>
+              <th>Frozen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.ledger.map((e) => (
+              <tr key={`${e.id}:${e.currency}`} data-testid="ledger-row">
+                <td>{when(e.createdAt)}</td>
+                <td>{labelOf(LEDGER_REASON_LABELS, e.reason)}</td>
+                <td>{e.reference ?? ''}</td>
+                <td>{money(e.available, e.currency)}</td>
+                <td>{e.frozen !== 0 ? money(e.frozen, e.currency) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Orders (latest 100)</h3>
+      {d.orders.length === 0 ? (
+        <p className="admin-muted">None.</p>
+      ) : (
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Order</th>
+                <th>Symbol</th>
+                <th>Side, lots, leverage</th>
+                <th>Status</th>
+                <th>Margin</th>
+                <th>Profit or loss</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.orders.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.orderNo}</td>
+                  <td>{o.symbol}</td>
+                  <td>{`${labelOf(STATUS_LABELS, o.direction)} ${o.lots} lots ×${o.leverage}`}</td>
+                  <td>{labelOf(STATUS_LABELS, o.status)}</td>
+                  <td>{money(o.margin)}</td>
+                  <td>{o.pnl === null ? '' : money(o.pnl)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <h3>Audit</h3>
       {log.data && <AuditTable rows={log.data.data} />}

@@ -10,12 +10,21 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 // --- Operators and the audit log ---------------------------------------------------------------
 
 /** /operator/login: the operator token (header operator-token). */
-export const OperatorLogin = Type.Object({ token: Type.String(), username: Type.String(), expiresAt: Type.Integer({ description: 'epoch ms' }) })
+export const OperatorLogin = Type.Object({
+  token: Type.String(),
+  username: Type.String(),
+  expiresAt: Type.Integer({ description: 'epoch ms' }),
+  mustChangePassword: Type.Boolean({ description: 'true: every route but /operator/password, /operator/me and /operator/logout answers 403 password_change_required' }),
+})
 export type OperatorLogin = Static<typeof OperatorLogin>
 
-/** /operator/me, /operator/create */
+/** /operator/create */
 export const OperatorName = Type.Object({ username: Type.String() })
 export type OperatorName = Static<typeof OperatorName>
+
+/** /operator/me */
+export const OperatorMe = Type.Object({ username: Type.String(), mustChangePassword: Type.Boolean() })
+export type OperatorMe = Static<typeof OperatorMe>
 
 /** /operator/list */
 export const Operator = Type.Object({ username: Type.String(), createdBy: Nullable(Type.String()), createdAt: Type.Integer() })

@@ -147,6 +147,8 @@ export const refusalParams = {
   review_already_decided: ['status'],
   operator_name_invalid: [],
   operator_exists: [],
+  // 403 from every other back-office route until the first operator changes the password they were given
+  password_change_required: [],
   // Protocol codes of the envelope and the plugins (401, 404, 409, 422, 429, 500, 400)
   unauthorized: [],
   not_found: ['what'],

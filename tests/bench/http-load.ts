@@ -76,6 +76,21 @@ async function approveEvery(
 }
 
 /**
+ * The operator's token. A first operator must change the password it was given before anything
+ * else works: the first run against a server changes it to the same one with "-changed" after it,
+ * and later runs sign in with that.
+ */
+async function operatorToken(url: string, op: { username: string; password: string }): Promise<string> {
+  const changed = `${op.password}-changed`
+  let login = await post<{ token: string; mustChangePassword: boolean }>(url, '/api/admin/operator/login', op)
+  if (login.status !== 1) login = await post<{ token: string; mustChangePassword: boolean }>(url, '/api/admin/operator/login', { ...op, password: changed })
+  if (login.status !== 1) throw new Error(`operator sign-in refused: ${JSON.stringify(login)}`)
+  const { token, mustChangePassword } = login.data
+  if (mustChangePassword) await must(url, '/api/admin/operator/password', { oldPassword: op.password, password: changed }, { 'operator-token': token })
+  return token
+}
+
+/**
  * `count` users, verified and holding `paise` each. Accounts are 97 + `tag` (2 digits) + a 6-digit
  * index, so several runs against one database do not collide when their tags differ.
  */
@@ -86,9 +101,7 @@ export async function makeUsers(
 ): Promise<LoadUser[]> {
   const paise = options.paise ?? 10_000_000_000
   const tag = String(options.tag ?? Math.floor(Math.random() * 100)).padStart(2, '0')
-  const op = options.operator ?? { username: 'operator', password: 'operator-demo' }
-  const { token: operatorToken } = await must<{ token: string }>(url, '/api/admin/operator/login', op)
-  const operator = { 'operator-token': operatorToken }
+  const operator = { 'operator-token': await operatorToken(url, options.operator ?? { username: 'operator', password: 'operator-demo' }) }
   const accounts = Array.from({ length: count }, (_, i) => `97${tag}${String(i).padStart(6, '0')}`)
   const users: LoadUser[] = new Array<LoadUser>(count)
   const inFlight = options.inFlight ?? 8

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 import { reopenUntil as reopen } from './support/reopen'
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
-  const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+  const token = await demoOperatorToken(server)
   // The window is long enough to sign in and apply on a busy machine; the allocation follows at once.
   const now = Date.now()
   const created = await adminCall<{ id: number }>(

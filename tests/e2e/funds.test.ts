@@ -11,6 +11,7 @@ import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { translation } from './support/catalog'
 import { startServer, type RunningServer } from './support/server'
 import { reopenUntil } from './support/reopen'
+import { DEMO_OPERATOR, signInToBackOffice } from './support/operator'
 
 const ACCOUNT = '9400000077'
 const PASSWORD = 'secret123'
@@ -35,6 +36,10 @@ async function approve(queue: string, evidence: number): Promise<void> {
     await expect.poll(() => item.getByTestId('evidence-image').count()).toBe(evidence)
   }
   await item.getByTestId('approve').click()
+  // Asked in the page, not by the browser: the confirmation is a modal dialog that holds the focus.
+  const dialog = operator.locator('dialog[open][data-testid=confirm-dialog]')
+  await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true)
+  await dialog.getByTestId('confirm-ok').click()
   await item.waitFor({ state: 'detached', timeout: 15_000 })
 }
 
@@ -51,8 +56,11 @@ beforeAll(async () => {
   const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   operator = await desk.newPage()
   operator.on('pageerror', (error) => pageErrors.push(String(error)))
-  // Every decision asks "are you sure?"; the operator is.
-  operator.on('dialog', (dialog) => void dialog.accept())
+  // The back office asks in the page; a native dialog would be a regression.
+  operator.on('dialog', (dialog) => {
+    pageErrors.push(`native ${dialog.type()} dialog: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
 })
 
 afterAll(async () => {
@@ -81,14 +89,27 @@ describe('money in and out, decided in the back office', () => {
     await expect.poll(() => user.getByTestId('real-name-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('pending')
   })
 
-  it('lets the operator sign in to the back office, see both photos and approve', async () => {
+  it('lets the operator sign in to the back office, choose their own password first, see both photos and approve', async () => {
     await operator.goto(`${server.url}/admin.html`)
-    await operator.locator('input[name=username]').fill('operator')
+    await operator.locator('input[name=username]').fill(DEMO_OPERATOR.username)
     await operator.locator('input[name=password]').fill('wrong-password')
     await operator.locator('button[type=submit]').click()
     await operator.getByRole('alert').waitFor()
-    await operator.locator('input[name=password]').fill('operator-demo')
+    await operator.locator('input[name=password]').fill(DEMO_OPERATOR.given)
     await operator.locator('button[type=submit]').click()
+    // The given password opens nothing but its change.
+    const form = operator.getByTestId('first-password')
+    await form.waitFor()
+    expect(await operator.getByTestId('panel-reviews').count()).toBe(0)
+    await form.getByLabel('Current password').fill(DEMO_OPERATOR.given)
+    await form.getByLabel('New password (10 or more characters)').fill(DEMO_OPERATOR.given)
+    await form.getByLabel('New password again').fill(DEMO_OPERATOR.given)
+    await form.getByTestId('password-submit').click()
+    await expect.poll(() => form.getByRole('alert').textContent()).toBe('The new password must differ from the current one.')
+    await form.getByLabel('New password (10 or more characters)').fill(DEMO_OPERATOR.password)
+    await form.getByLabel('New password again').fill(DEMO_OPERATOR.password)
+    await form.getByTestId('password-submit').click()
+    await operator.getByTestId('panel-reviews').waitFor()
     await approve('real_name', 2)
     await pollOnOpen('/information/authInfo', '/user/realNameInfo', () => user.getByTestId('real-name-status').getAttribute('data-status'), 'verified')
   })
@@ -180,6 +201,42 @@ describe('money in and out, decided in the back office', () => {
       await user.getByTestId('cashout-submit').click()
       await user.locator('dialog[open]').getByTestId('confirm-ok').click()
       await expect.poll(() => user.getByTestId('cashout-error').textContent(), { timeout: 10_000 }).toBe(translation(lang, 'The fund password is wrong.'))
+    }
+  })
+
+  it('fits a phone: at 390 px the back office is no wider than the screen and Sign out is on it', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const desk = await phone.newPage()
+    desk.on('pageerror', (error) => pageErrors.push(String(error)))
+    try {
+      await signInToBackOffice(desk, server)
+      const fits = () =>
+        desk.evaluate(() => {
+          const out = document.querySelector('[data-testid=sign-out]')!.getBoundingClientRect()
+          return {
+            pageWider: document.documentElement.scrollWidth > window.innerWidth,
+            signOut: out.left >= 0 && out.right <= window.innerWidth && out.top >= 0 && out.bottom <= window.innerHeight,
+          }
+        })
+      for (const panel of ['reviews', 'users', 'ipo', 'support', 'audit', 'operators']) {
+        await desk.getByTestId(`panel-${panel}`).click()
+        await expect.poll(() => desk.locator('body').textContent(), { timeout: 30_000 }).not.toContain('Loading…')
+        expect([panel, await fits()]).toEqual([panel, { pageWider: false, signOut: true }])
+      }
+      // A user's page: balances as money, ledger reasons in words.
+      await desk.getByTestId('panel-users').click()
+      await desk.getByLabel('Search users').fill(ACCOUNT)
+      await desk.getByRole('button', { name: 'Search' }).click()
+      await desk.getByTestId('user-row').first().click()
+      const ledger = desk.getByTestId('ledger-row')
+      await expect.poll(() => ledger.count(), { timeout: 15_000 }).toBeGreaterThan(0)
+      expect(await desk.getByTestId('balance-row').first().textContent()).toBe('INR₹7,500.00₹0.00')
+      expect(await ledger.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Withdrawal paid')]))
+      expect(await desk.getByTestId('user-detail').textContent()).not.toMatch(/minor units|withdrawal_paid|real_name|\{"/)
+      expect(await fits()).toEqual({ pageWider: false, signOut: true })
+      if (process.env.TIJORI_SCREENSHOTS) await desk.screenshot({ path: `${process.env.TIJORI_SCREENSHOTS}/back-office-390.png`, fullPage: true })
+    } finally {
+      await phone.close()
     }
   })
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 
 let server: RunningServer
@@ -92,7 +93,7 @@ describe('the inbox, from an event to read', () => {
     // The same person on another device applies for a loan; an operator approves it.
     const applied = await userCall('/loan/apply', { amount: 1_000_000 }, other)
     expect(applied.status).toBe(1)
-    const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+    const token = await demoOperatorToken(server)
     const { data } = await adminCall<{ data: { id: number }[] }>(server.url, '/reviews/list', { kind: 'loan', status: 'pending' }, token)
     expect(data).toHaveLength(1)
     await adminCall(server.url, '/reviews/decide', { kind: 'loan', id: data[0]!.id, approve: true }, token)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken, signInToBackOffice } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 import { reopenUntil } from './support/reopen'
 
@@ -45,7 +46,7 @@ beforeAll(async () => {
   // The window is long enough to sign in and apply on a busy machine; the steps after it are short.
   const now = Date.now()
   issue = { opensAt: now + 2 * SECOND, closesAt: now + 40 * SECOND, drawAt: now + 42 * SECOND, refundAt: now + 70 * SECOND, listingAt: now + 72 * SECOND }
-  const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+  const token = await demoOperatorToken(server)
   await adminCall(server.url, '/ipo/create', {
     symbol: SYMBOL,
     name: 'End To End Payments (fictional)',
@@ -92,13 +93,10 @@ describe('new shares, from application to a position sold', () => {
   it('shows in the back office with its application, and nothing there chooses an outcome', async () => {
     const desk = await browser.newPage()
     try {
-      await desk.goto(`${server.url}/admin.html`)
-      await desk.locator('input[name=username]').fill('operator')
-      await desk.locator('input[name=password]').fill('operator-demo')
-      await desk.locator('button[type=submit]').click()
+      await signInToBackOffice(desk, server)
       await desk.getByTestId('panel-ipo').click()
       const row = desk.locator(`[data-testid=ipo-row][data-symbol=${SYMBOL}]`)
-      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('applied: 1')
+      await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Applied: 1')
       // Only cancelling is offered, and only before the draw.
       expect(await row.locator('button').allTextContents()).toEqual(['Cancel'])
     } finally {

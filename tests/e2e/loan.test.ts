@@ -13,6 +13,7 @@ import { keyFacts } from '../../src/lib/loan'
 import { formatMoney } from '../../src/lib/money'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 
 /** ₹10,000: above the published minimum (₹1,000), within a verified new account's ₹50,000. */
@@ -89,7 +90,7 @@ describe('a credit loan, from the key facts to completed', () => {
   })
 
   it('is approved in the back office, and the money shows in the balance', async () => {
-    const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+    const token = await demoOperatorToken(server)
     const { data } = await adminCall<{ data: { id: number }[] }>(server.url, '/reviews/list', { kind: 'loan', status: 'pending' }, token)
     expect(data).toHaveLength(1)
     await adminCall(server.url, '/reviews/decide', { kind: 'loan', id: data[0]!.id, approve: true }, token)

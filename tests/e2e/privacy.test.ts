@@ -17,6 +17,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { base32Decode, hotp, stepAt } from '../../server/totp/totp'
 import { launchChromium } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 
 const ACCOUNT = '9400000133'
@@ -203,7 +204,7 @@ describe('the privacy policy, the data file and deleting the account', () => {
   })
 
   it('closes the account once an operator approves: signing in is refused from then on', async () => {
-    const { token } = await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })
+    const token = await demoOperatorToken(server)
     const { data } = await adminCall<{ data: { id: number }[] }>(server.url, '/reviews/list', { kind: 'deletion', status: 'pending' }, token)
     expect(data).toHaveLength(1)
     await adminCall(server.url, '/reviews/decide', { kind: 'deletion', id: data[0]!.id, approve: true }, token)

@@ -12,6 +12,7 @@ import { type Browser, type BrowserContext, type Page } from 'playwright-core'
 import type { SupportAdminPage, SupportAdminThreadDetail } from '../../src/contract/admin-replies'
 import { launchChromium, waitUntilOfflineReady } from './support/browser'
 import { adminCall, startServer, type RunningServer } from './support/server'
+import { demoOperatorToken } from './support/operator'
 import { DEMO, signIn } from './support/signIn'
 
 /** The demo account's verified identity (server/db/seed.ts). */
@@ -38,7 +39,7 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
-  operatorToken = (await adminCall<{ token: string }>(server.url, '/operator/login', { username: 'operator', password: 'operator-demo' })).token
+  operatorToken = await demoOperatorToken(server)
 })
 
 afterAll(async () => {

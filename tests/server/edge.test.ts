@@ -28,7 +28,14 @@ const OPERATOR = { username: 'edge-root', password: 'edge-root-password' }
 
 // Built while the file is collected: the tests are made from its live route table.
 const t: TestApp = await createTestApp()
-await seedFirstOperator(t.database.db, OPERATOR, t.clock.now())
+// The first operator changes the password it was given before any other back-office route answers.
+await seedFirstOperator(t.database.db, { username: OPERATOR.username, password: 'edge-root-given' }, t.clock.now())
+{
+  const login = await t.app.inject({ method: 'POST', url: '/api/admin/operator/login', payload: { username: OPERATOR.username, password: 'edge-root-given' } })
+  const headers = { 'operator-token': (login.json() as { data: { token: string } }).data.token }
+  const changed = await t.app.inject({ method: 'POST', url: '/api/admin/operator/password', headers, payload: { oldPassword: 'edge-root-given', password: OPERATOR.password } })
+  if (changed.json<{ status: number }>().status !== 1) throw new Error(`operator password change: ${changed.body}`)
+}
 let baseUrl = ''
 let userHeaders: Record<string, string> = {}
 let operatorHeaders: Record<string, string> = {}

@@ -161,12 +161,29 @@ export type OperatorDesk = {
   auditActions(): Promise<AuditRow[]>
 }
 
+/** The first operator as tests make it, and the password it changes to on first sign-in. */
+export const ROOT_OPERATOR = { username: 'root', password: 'root-password', changedTo: 'root-password-changed' } as const
+
+/**
+ * Makes the first operator (root) and signs it in as a person would the first time: sign in with
+ * the given password, then change it, as every other back-office route refuses until then.
+ */
+export async function firstOperatorHeaders(t: TestApp): Promise<Record<string, string>> {
+  const post = async (path: string, body: object, headers: Record<string, string>) =>
+    toReply(await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${path}`, headers, payload: body }))
+  await seedFirstOperator(t.database.db, { username: ROOT_OPERATOR.username, password: ROOT_OPERATOR.password }, t.clock.now())
+  const login = await post('/operator/login', { username: ROOT_OPERATOR.username, password: ROOT_OPERATOR.password }, {})
+  if (login.body.status !== 1) throw new Error(`operator sign-in: ${login.raw}`)
+  const headers = { 'operator-token': (login.body.data as { token: string }).token }
+  const changed = await post('/operator/password', { oldPassword: ROOT_OPERATOR.password, password: ROOT_OPERATOR.changedTo }, headers)
+  if (changed.body.status !== 1) throw new Error(`operator password change: ${changed.raw}`)
+  return headers
+}
+
 export async function operatorDesk(t: TestApp): Promise<OperatorDesk> {
   const admin = async (path: string, body: object, headers: Record<string, string>) =>
     toReply(await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}${path}`, headers, payload: body }))
-  await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
-  const login = await admin('/operator/login', { username: 'root', password: 'root-password' }, {})
-  const headers = { 'operator-token': (login.body.data as { token: string }).token }
+  const headers = await firstOperatorHeaders(t)
   return {
     headers,
     admin: (path, body, given = headers) => admin(path, body, given),

@@ -46,4 +46,27 @@ describe('server start-up', () => {
       log.mockRestore()
     }
   })
+
+  it('prints no line per request by default, and a JSON line each at LOG_LEVEL=info', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tijori-main-'))
+    dirs.push(dataDir)
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      const linesAt = async (level: Record<string, string>) => {
+        const lines: string[] = []
+        const running = await start({ env: { DATA_DIR: dataDir, MARKET_BACKFILL_DAYS: '2', ...level }, port: 0, staticDir: null, handleSignals: false, logStream: { write: (line) => void lines.push(line) } })
+        for (let i = 0; i < 3; i++) expect((await fetch(`${running.url}/api/health`)).status).toBe(200)
+        expect((await fetch(`${running.url}/api/vue/user/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401)
+        await running.close()
+        return lines
+      }
+      expect(await linesAt({})).toEqual([])
+      expect(log.mock.calls.map((c) => String(c[0])).join('\n')).toContain('log: warn (warnings and errors only; LOG_LEVEL=info logs every request as JSON)')
+      const verbose = (await linesAt({ LOG_LEVEL: 'info' })).map((line) => JSON.parse(line) as { msg: string; req?: { url: string } })
+      expect(verbose.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url)).toEqual([...Array<string>(3).fill('/api/health'), '/api/vue/user/info'])
+    } finally {
+      log.mockRestore()
+    }
+    // Two starts of a new data folder: migrations, the seed and two days of market each time.
+  }, 120_000)
 })

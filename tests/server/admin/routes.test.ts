@@ -60,6 +60,42 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
+describe('the first operator', () => {
+  it('must change the password it was given before any other back-office route answers', async () => {
+    const login = await admin('/operator/login', { username: 'root', password: 'root-password' }, {})
+    expect(login.body.data).toMatchObject({ username: 'root', mustChangePassword: true })
+    const second = { 'operator-token': (login.body.data as { token: string }).token }
+    expect((await admin('/operator/me', {}, op)).body.data).toEqual({ username: 'root', mustChangePassword: true })
+    // Every route but the change, who-am-I and sign-out, whatever the body: refused before it is read.
+    const open = ['/operator/login', '/operator/password', '/operator/me', '/operator/logout'].map((path) => `${ADMIN_PREFIX}${path}`)
+    for (const url of ADMIN_PATHS.filter((path) => !open.includes(path))) {
+      const res = toReply(await t.app.inject({ method: 'POST', url, headers: op, payload: {} }))
+      expect([url, res.statusCode, res.body.code]).toEqual([url, 403, 'password_change_required'])
+    }
+    // Guess-limited like any password change; the same password again is no change.
+    expect((await admin('/operator/password', { oldPassword: 'not-the-password', password: 'root-password-changed' })).body.code).toBe('password_wrong')
+    expect((await admin('/operator/password', { oldPassword: 'root-password', password: 'root-password' })).body.code).toBe('password_same')
+    expect((await admin('/operator/password', { oldPassword: 'root-password', password: 'short' })).body.code).toBe('password_length')
+    expect((await admin('/operator/password', { oldPassword: 'root-password', password: 'root-password-changed' })).body.status).toBe(1)
+
+    expect((await admin('/operator/me', {}, op)).body.data).toEqual({ username: 'root', mustChangePassword: false })
+    expect((await admin('/reviews/kinds', {}, op)).body.status).toBe(1)
+    // Whoever else signed in with the given password is out.
+    expect((await admin('/operator/me', {}, second)).statusCode).toBe(401)
+    expect((await admin('/operator/login', { username: 'root', password: 'root-password' }, {})).body.code).toBe('login_failed')
+    expect((await admin('/operator/login', { username: 'root', password: 'root-password-changed' }, {})).body.data).toMatchObject({ mustChangePassword: false })
+    const changed = (await auditOf()).find((a) => a.action === 'password_changed')
+    expect(changed).toMatchObject({ operator: 'root', detail: { required: true } })
+  })
+
+  it('does not ask a colleague the first operator added to change theirs', async () => {
+    expect((await admin('/operator/create', { username: 'anil', password: 'anil-password' })).body.status).toBe(1)
+    const login = await admin('/operator/login', { username: 'anil', password: 'anil-password' }, {})
+    expect(login.body.data).toMatchObject({ mustChangePassword: false })
+    expect((await admin('/reviews/kinds', {}, { 'operator-token': (login.body.data as { token: string }).token })).body.status).toBe(1)
+  })
+})
+
 describe('operator accounts', () => {
   it('refuses a wrong password, and keeps users and operators out of each other\'s routes', async () => {
     expect((await admin('/operator/login', { username: 'root', password: 'wrong-password' }, {})).body.code).toBe('login_failed')
@@ -72,11 +108,11 @@ describe('operator accounts', () => {
 
   it('limits guesses like a user sign-in: refused from the guessing address, slowed but open from another', async () => {
     for (let i = 0; i < 5; i++) await admin('/operator/login', { username: 'root', password: 'guess' }, {}, '10.9.0.1')
-    const blocked = await admin('/operator/login', { username: 'root', password: 'root-password' }, {}, '10.9.0.1')
+    const blocked = await admin('/operator/login', { username: 'root', password: 'root-password-changed' }, {}, '10.9.0.1')
     expect(blocked.statusCode).toBe(429)
     expect(blocked.body.params).toMatchObject({ rule: 'account_address', limit: 5, windowSeconds: 900 })
     t.sleeps.length = 0
-    expect((await admin('/operator/login', { username: 'root', password: 'root-password' }, {}, '10.9.0.2')).body.status).toBe(1)
+    expect((await admin('/operator/login', { username: 'root', password: 'root-password-changed' }, {}, '10.9.0.2')).body.status).toBe(1)
     // Six failures on the account (one in the test before): a second, doubled.
     expect(t.sleeps).toEqual([2000])
     t.clock.advance(900 * 1000)
@@ -88,7 +124,7 @@ describe('operator accounts', () => {
     expect((await admin('/operator/create', { username: 'priya', password: 'priya-password' })).body.status).toBe(1)
     expect((await admin('/operator/create', { username: 'priya', password: 'priya-password' })).body.code).toBe('operator_exists')
     const priya = await operatorLogin('priya', 'priya-password')
-    expect((await admin('/operator/me', {}, priya)).body.data).toEqual({ username: 'priya' })
+    expect((await admin('/operator/me', {}, priya)).body.data).toEqual({ username: 'priya', mustChangePassword: false })
     expect((await admin('/operator/logout', {}, priya)).body.status).toBe(1)
     expect((await admin('/operator/me', {}, priya)).statusCode).toBe(401)
     const log = await auditOf()

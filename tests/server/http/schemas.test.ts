@@ -6,11 +6,10 @@
  */
 import { Type } from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedFirstOperator } from '../../../server/db/seed'
 import { ok } from '../../../server/plugins/envelope'
 import { type RouteEntry } from '../../../server/plugins/route-table'
 import { Id, IdempotencyHeaders } from '../../../server/http/schemas'
-import { createTestApp, DEMO_ACCOUNT, type TestApp } from '../helpers'
+import { createTestApp, DEMO_ACCOUNT, firstOperatorHeaders, type TestApp } from '../helpers'
 import { nonNull, plausibleBody, type Schema } from '../route-bodies'
 
 let t: TestApp
@@ -26,10 +25,8 @@ beforeAll(async () => {
     { schema: { headers: IdempotencyHeaders, body: Type.Object({ a: Type.String() }) } },
     async (request) => ok({ body: request.body, headers: Object.keys(request.headers).sort() }),
   )
-  await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
   user = await t.login(DEMO_ACCOUNT.account, DEMO_ACCOUNT.password)
-  const login = await t.app.inject({ method: 'POST', url: '/api/admin/operator/login', payload: { username: 'root', password: 'root-password' } })
-  operator = { 'operator-token': (login.json() as { data: { token: string } }).data.token }
+  operator = await firstOperatorHeaders(t)
 })
 afterAll(() => t.close())
 

@@ -8,11 +8,10 @@
 import { type Readable } from 'node:stream'
 import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedFirstOperator } from '../../../server/db/seed'
 import { ADMIN_PREFIX, API_PREFIX, PUBLIC_ROUTES, accessOf } from '../../../server/plugins/access'
 import { ok } from '../../../server/plugins/envelope'
 import { installRouteTable, type RouteEntry } from '../../../server/plugins/route-table'
-import { createTestApp, DEMO_ACCOUNT, type TestApp } from '../helpers'
+import { createTestApp, DEMO_ACCOUNT, firstOperatorHeaders, type TestApp } from '../helpers'
 
 type Access = RouteEntry['access']
 type Probe = { statusCode: number; body: string }
@@ -30,10 +29,8 @@ let operator: Record<string, string>
 beforeAll(async () => {
   t = await createTestApp()
   for (const url of [FORGOTTEN_USER_ROUTE, FORGOTTEN_ADMIN_ROUTE]) t.app.post(url, async () => ok({ opened: true }))
-  await seedFirstOperator(t.database.db, { username: 'root', password: 'root-password' }, t.clock.now())
   user = await t.login(DEMO_ACCOUNT.account, DEMO_ACCOUNT.password)
-  const login = await t.app.inject({ method: 'POST', url: `${ADMIN_PREFIX}/operator/login`, payload: { username: 'root', password: 'root-password' } })
-  operator = { 'operator-token': (login.json() as { data: { token: string } }).data.token }
+  operator = await firstOperatorHeaders(t)
 })
 afterAll(() => t.close())
 
