@@ -33,13 +33,13 @@ export function UpdatePrompt() {
   }, [])
   if (!update) return null
   return (
-    <div className="update-prompt" role="alertdialog" aria-live="polite" aria-label={t`Update available`}>
+    <div className="update-prompt" role="alertdialog" aria-live="polite" aria-label={t`Update available`} data-testid="update-prompt">
       <span><Trans>A new version of Tijori is available.</Trans></span>
       <div className="update-prompt-actions">
         <button type="button" className="btn btn--small btn--ghost-light" onClick={() => setUpdate(null)}>
           <Trans>Later</Trans>
         </button>
-        <button type="button" className="btn btn--small btn--light" onClick={() => void update(true)}>
+        <button type="button" className="btn btn--small btn--light" onClick={() => void update(true)} data-testid="update-reload">
           <Trans>Reload</Trans>
         </button>
       </div>
