@@ -39,10 +39,21 @@ export function UpdatePrompt() {
         <button type="button" className="btn btn--small btn--ghost-light" onClick={() => setUpdate(null)}>
           <Trans>Later</Trans>
         </button>
-        <button type="button" className="btn btn--small btn--light" onClick={() => void update(true)} data-testid="update-reload">
+        <button type="button" className="btn btn--small btn--light" onClick={() => reloadInto(update)} data-testid="update-reload">
           <Trans>Reload</Trans>
         </button>
       </div>
     </div>
   )
+}
+
+/**
+ * Activates the waiting worker, then reloads once it controls the page. workbox-window reloads
+ * by itself only for a worker it counts as its own update; one the browser found on a later
+ * check (an update found over a minute after registering, or on a page the worker first
+ * installed on) it counts as external and leaves the page on the old version.
+ */
+function reloadInto(update: Updater): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  void update(true)
 }

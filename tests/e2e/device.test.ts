@@ -73,6 +73,7 @@ describe('this device', () => {
   })
 
   it('offers a new release with the update prompt and runs it after Reload', async () => {
+    if (!page.url().startsWith(server.url)) await page.goto(`${server.url}/#/login/login`)
     await waitUntilOfflineReady(page)
     const release = page.locator('meta[name="tijori-release"]')
     expect(await release.count()).toBe(0)
