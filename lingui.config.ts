@@ -17,6 +17,7 @@ export const AREAS = {
   inbox: ['src/features/inbox'],
   quiz: ['src/features/quiz'],
   privacy: ['src/features/privacy'],
+  device: ['src/features/device'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

@@ -61,4 +61,5 @@ if (serverReason) {
 
 /** @type {typeof import('../server/main')} */
 const server = await import(pathToFileURL(SERVER_ENTRY).href)
-await server.start({ staticDir: DIST })
+// STATIC_DIR serves another copy of the build (the update test changes its sw.js); dist/ otherwise.
+await server.start(process.env.STATIC_DIR === undefined ? { staticDir: DIST } : {})

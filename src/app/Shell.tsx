@@ -7,6 +7,8 @@ import { ApiEvents } from './ApiEvents'
 import { DemoMarker } from './DemoMarker'
 import { LazyToaster } from './toaster'
 import { inNativeShell } from './native/detect'
+// Listens for the browser's install offer from the start: it may come before any screen shows.
+import './install'
 
 // The back button and status bar of the native shell: loaded only inside it, never on the web.
 const NativeShell = lazy(() => import('./native/NativeShell').then((m) => ({ default: m.NativeShell })))

@@ -33,16 +33,27 @@ export function UpdatePrompt() {
   }, [])
   if (!update) return null
   return (
-    <div className="update-prompt" role="alertdialog" aria-live="polite" aria-label={t`Update available`}>
+    <div className="update-prompt" role="alertdialog" aria-live="polite" aria-label={t`Update available`} data-testid="update-prompt">
       <span><Trans>A new version of Tijori is available.</Trans></span>
       <div className="update-prompt-actions">
         <button type="button" className="btn btn--small btn--ghost-light" onClick={() => setUpdate(null)}>
           <Trans>Later</Trans>
         </button>
-        <button type="button" className="btn btn--small btn--light" onClick={() => void update(true)}>
+        <button type="button" className="btn btn--small btn--light" onClick={() => reloadInto(update)} data-testid="update-reload">
           <Trans>Reload</Trans>
         </button>
       </div>
     </div>
   )
+}
+
+/**
+ * Activates the waiting worker, then reloads once it controls the page. workbox-window reloads
+ * by itself only for a worker it counts as its own update; one the browser found on a later
+ * check (an update found over a minute after registering, or on a page the worker first
+ * installed on) it counts as external and leaves the page on the old version.
+ */
+function reloadInto(update: Updater): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true })
+  void update(true)
 }

@@ -363,6 +363,62 @@ export class TijoriDB extends Dexie {
         },
       }),
     })
+    this.use({
+      stack: 'dbcore',
+      name: 'reconnect',
+      create: (down) => ({
+        ...down,
+        transaction: (stores, mode, options) => {
+          try {
+            return down.transaction(stores, mode, options)
+          } catch (error) {
+            return this.connectionLost(error)
+          }
+        },
+        table: (name) => {
+          const table = down.table(name)
+          const guard = <T>(op: Promise<T>): Promise<T> => op.catch((error: unknown) => this.connectionLost(error))
+          return {
+            ...table,
+            get: (req) => guard(table.get(req)),
+            getMany: (req) => guard(table.getMany(req)),
+            query: (req) => guard(table.query(req)),
+            openCursor: (req) => guard(table.openCursor(req)),
+            count: (req) => guard(table.count(req)),
+            mutate: (req) => guard(table.mutate(req)),
+          }
+        },
+      }),
+    })
+    // The browser may close the connection itself: iOS after the app spent a while in the
+    // background, Chrome when storage is cleared. Dexie marks the database closed (autoOpen
+    // stays on), so the next read opens it again; reopening here at once, then telling every
+    // live query to read again, also brings back the queries that failed while it was down.
+    this.on('close', () => {
+      queueMicrotask(() => {
+        if (this.isOpen() || this.hasBeenClosed()) return // reopened already, or closed on purpose (db.close())
+        void this.open()
+          .then(() => Dexie.on('storagemutated').fire({ all: true }))
+          .catch((error: unknown) => console.error('Tijori could not reopen its storage', error))
+      })
+    })
+  }
+
+  /**
+   * A request failed. Safari reports a connection it dropped as "UnknownError: Connection to
+   * Indexed Database server lost" on every later request, with no close event, and Chrome as an
+   * InvalidStateError "connection is closing": close ours (the next use opens a new one, see the
+   * close listener) and fail this request as DatabaseClosedError, which live queries wait out
+   * instead of failing the screen. Any other error passes unchanged.
+   */
+  private connectionLost(error: unknown): never {
+    const name = error instanceof Error || error instanceof DOMException ? error.name : ''
+    const message = error instanceof Error || error instanceof DOMException ? error.message : ''
+    if (name === 'UnknownError' || (name === 'InvalidStateError' && /clos/i.test(message))) {
+      if (this.isOpen()) this.close({ disableAutoOpen: false })
+      throw new Dexie.DatabaseClosedError(`${name}: ${message}`)
+    }
+    throw error
   }
 }
 

@@ -12,3 +12,20 @@ export async function requestPersistentStorage(): Promise<boolean> {
     return false
   }
 }
+
+export type StorageStatus = { usage: number; quota: number; persisted: boolean }
+
+/**
+ * How much this origin stores (IndexedDB, the service worker's caches) out of what the browser
+ * allows, and whether it is kept; null where the browser does not say (estimate is missing).
+ */
+export async function storageStatus(): Promise<StorageStatus | null> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage
+  if (!storage?.estimate) return null
+  try {
+    const [estimate, persisted] = await Promise.all([storage.estimate(), storage.persisted?.() ?? false])
+    return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted }
+  } catch {
+    return null
+  }
+}

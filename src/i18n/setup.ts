@@ -79,6 +79,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/privacy/kr.po'),
     yd: () => import('../../locales/privacy/yd.po'),
   },
+  device: {
+    en: () => import('../../locales/device/en.po'),
+    tw: () => import('../../locales/device/tw.po'),
+    kr: () => import('../../locales/device/kr.po'),
+    yd: () => import('../../locales/device/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -16,7 +16,7 @@ const DEMO = { account: '9000000001', password: 'demo1234' }
 const SYMBOL = 'TCS'
 
 type Envelope<T> = { status: number; msg: string; code?: string; data: T }
-type Order = { id: number; symbol: string; type: 'market' | 'limit'; status: string; limitPrice: number | null; closeReason: string | null }
+type Order = { id: number; symbol: string; type: 'market' | 'limit'; status: string; limitPrice: number | null; closeReason: string | null; margin: number }
 type FundRecord = { id: number; reason: string; reference: string; available: number; frozen: number }
 type Detail = { quote: { price: number; priceScale: number; tickSize: number }; band: { min: number; max: number } | null }
 
@@ -232,7 +232,18 @@ describe('the trading journey', () => {
     made.positionId = position.id
     await expect.poll(() => card(page, position.id).getAttribute('data-status')).toBe('holding')
     await expect.poll(() => page.getByTestId('order-card').count()).toBe(before.filter((o) => o.status === 'holding').length + 1)
-    await page.getByTestId('trade-summary').waitFor()
+    // The holdings summary, from Dexie: invested is the margin the server froze, the value is
+    // invested plus the P&L, both P&Ls are known once the quote is on the device.
+    const summary = page.getByTestId('trade-summary')
+    await summary.waitFor()
+    const margins = (await serverOrders()).filter((o) => o.status === 'holding' || o.status === 'locked').reduce((sum, o) => sum + o.margin, 0)
+    await expect.poll(() => summary.getAttribute('data-invested')).toBe(String(margins))
+    await expect.poll(() => summary.getAttribute('data-total-pnl')).toMatch(/^-?\d+$/)
+    await page.getByTestId('trade-priced-at').waitFor()
+    const figures = await summary.evaluate((el) => ({ ...(el as HTMLElement).dataset }))
+    expect(Number(figures.currentValue)).toBe(Number(figures.invested) + Number(figures.totalPnl))
+    expect(figures.dayPnl).toMatch(/^-?\d+$/)
+    expect(await page.getByTestId('trade-day-pnl').textContent()).not.toBe('—')
   })
 
   it('places a limit order far below the price: pending, then cancelled', async () => {

@@ -6,6 +6,7 @@ import { NATIVE_NAMES, normalizeLanguage } from '../../i18n/languages'
 import { BackBar } from '../../app/BackBar'
 import { ConfirmDialog } from '../../app/ConfirmDialog'
 import { Modal } from '../../app/Sheet'
+import { DeviceCard } from '../device/DeviceCard'
 import { AboutMenu, MenuLink } from './MenuLink'
 import { logOut, sendBeforeLogout } from './actions'
 import './account.css'
@@ -63,6 +64,7 @@ export function SettingScreen() {
           <MenuLink to="/information/loginPass"><Trans>Login password</Trans></MenuLink>
         </ul>
         <AboutMenu />
+        <DeviceCard />
         <button
           type="button"
           className="btn btn--block btn--large logout-button"

@@ -16,8 +16,8 @@ import { useLiveQuotes } from '../../app/useLiveQuotes'
 import { useLoading } from '../../app/useLoading'
 import { HoldingCard, OrderCard, Pnl } from './OrderCard'
 import { QueuedOrders, queuedOrderBody, queuedTargetId } from './QueuedOrders'
-import { priceScaleOf } from './labels'
-import { holdingItems, ordersOfTab, valuationOf } from './positions'
+import { isOpen, priceScaleOf } from './labels'
+import { holdingItems, holdingsSummary, ordersOfTab } from './positions'
 import { TRADE_TABS, type TradeTab } from './tabs'
 import { useOrderOutbox, useOrders, useQuotes } from './queries'
 import { cancelOrder, refreshTrade } from './actions'
@@ -50,14 +50,15 @@ export function TradeScreen() {
 
   const shown = useMemo(() => ordersOfTab(orders ?? [], tab), [orders, tab])
   const newOrders = useMemo(() => (outbox ?? []).filter((item) => showsQueued(item, tab)), [outbox, tab])
+  // Every open position's symbol, whatever the tab: the holdings summary values them all.
   const symbols = useMemo(() => {
-    const set = new Set(shown.filter((o) => o.status !== 'closed' && o.status !== 'cancelled').map((o) => o.symbol))
+    const set = new Set([...shown, ...(orders ?? []).filter(isOpen)].filter((o) => o.status !== 'closed' && o.status !== 'cancelled').map((o) => o.symbol))
     for (const item of newOrders) {
       const body = queuedOrderBody(item)
       if (body) set.add(body.symbol)
     }
     return [...set].sort()
-  }, [shown, newOrders])
+  }, [shown, orders, newOrders])
   useLiveQuotes(symbols)
   const quotes = useQuotes(symbols)
 
@@ -83,7 +84,7 @@ export function TradeScreen() {
         {when ? <Trans>Last updated {when}</Trans> : loading ? <Trans>Loading…</Trans> : <Trans>Not updated yet</Trans>}
       </p>
       <div className="page trade-page">
-        {tab === 'open' ? <OpenSummary orders={shown} quotes={quotes} /> : null}
+        <HoldingsCard orders={orders} quotes={quotes} />
         <QueuedOrders items={newOrders} quotes={quotes} />
         {orders === undefined || (orders.length === 0 && loading && newOrders.length === 0) ? (
           <ListSkeleton />
@@ -165,31 +166,35 @@ function OrderList({ orders, quotes, outbox }: { orders: OrderRow[]; quotes: Rea
   )
 }
 
-function OpenSummary({ orders, quotes }: { orders: OrderRow[]; quotes: ReadonlyMap<string, QuoteRow> | undefined }) {
-  let margin = 0
-  let value: number | undefined = 0
-  let pnl: number | undefined = 0
-  for (const order of orders) {
-    margin += order.margin
-    const v = valuationOf(order, quotes?.get(order.symbol))
-    value = v && value !== undefined ? value + v.marketValue : undefined
-    pnl = v?.pnl !== undefined && pnl !== undefined ? pnl + v.pnl : undefined
-  }
-  if (orders.length === 0) return null
+/** Invested, current value, day's and total P&L of the open positions (holdingsSummary), dated by their quotes. */
+function HoldingsCard({ orders, quotes }: { orders: OrderRow[] | undefined; quotes: ReadonlyMap<string, QuoteRow> | undefined }) {
+  const summary = useMemo(() => holdingsSummary(orders ?? [], quotes ?? new Map()), [orders, quotes])
+  if (summary.positions === 0) return null
+  const pricedAt = summary.pricedAt === undefined ? null : formatDateTime(summary.pricedAt)
   return (
-    <section className="card trade-summary" data-testid="trade-summary">
-      <Summary label={<Trans>Margin</Trans>}>{formatMoney(margin)}</Summary>
-      <Summary label={<Trans>Market value</Trans>}>{value === undefined ? '—' : formatMoney(value)}</Summary>
-      <Summary label={<Trans>Profit/loss</Trans>}><Pnl paise={pnl} testId="trade-total-pnl" /></Summary>
+    <section
+      className="card trade-summary"
+      data-testid="trade-summary"
+      data-positions={summary.positions}
+      data-invested={summary.invested}
+      data-current-value={summary.currentValue}
+      data-day-pnl={summary.dayPnl}
+      data-total-pnl={summary.totalPnl}
+    >
+      <Summary label={<Trans>Invested</Trans>} testId="trade-invested">{formatMoney(summary.invested)}</Summary>
+      <Summary label={<Trans>Current value</Trans>} testId="trade-current-value">{summary.currentValue === undefined ? '—' : formatMoney(summary.currentValue)}</Summary>
+      <Summary label={<Trans>Day's P&L</Trans>}><Pnl paise={summary.dayPnl} testId="trade-day-pnl" /></Summary>
+      <Summary label={<Trans>Total P&L</Trans>} lead><Pnl paise={summary.totalPnl} testId="trade-total-pnl" /></Summary>
+      {pricedAt ? <p className="trade-summary-time muted" data-testid="trade-priced-at"><Trans>Prices as of {pricedAt}</Trans></p> : null}
     </section>
   )
 }
 
-function Summary({ label, children }: { label: ReactNode; children: ReactNode }) {
+function Summary({ label, children, testId, lead }: { label: ReactNode; children: ReactNode; testId?: string; lead?: boolean }) {
   return (
-    <div className="trade-summary-item">
+    <div className={lead ? 'trade-summary-item trade-summary-item--lead' : 'trade-summary-item'}>
       <span className="muted">{label}</span>
-      <strong>{children}</strong>
+      <strong data-testid={testId}>{children}</strong>
     </div>
   )
 }

@@ -5,6 +5,8 @@
  */
 import { type OrderRow, type QuoteRow } from '../../data/db'
 import { marketValue, unrealisedPnl } from '../../lib/trade'
+import { indiaDay } from '../../lib/dates'
+import { type Paise } from '../../lib/money'
 import { isOpen } from './labels'
 import { type TradeTab } from './tabs'
 
@@ -93,4 +95,64 @@ export function holdingItems(orders: readonly OrderRow[], quotes: ReadonlyMap<st
     ...item,
     averagePrice: filled > 0 ? Number((2n * weighted + BigInt(filled)) / (2n * BigInt(filled))) : null,
   }))
+}
+
+/**
+ * The holdings summary at the top of the trade tab, computed on the device from the orders and
+ * quotes in Dexie (DESIGN.md: assets on the device work offline). What each figure means:
+ * - invested: the money put into the open positions, their margin (contract amount at entry /
+ *   leverage, as the server froze it). Fees paid to open are a cost, not money invested.
+ * - totalPnl: the gross P&L of every open position at its last quote (unrealisedPnl: what the
+ *   server settles at that price, before closing fees and duty).
+ * - currentValue: invested + totalPnl, what the positions are worth to their holder now. With
+ *   leverage it moves by the whole contract's change, not by the margin's.
+ * - dayPnl: the change since the previous close (the quote's prevClose), or since the entry for
+ *   a position opened on the quote's India day (it did not hold through the previous close).
+ * Every amount is one contractAmount per position and price (half up, the server's rounding),
+ * then whole paise added up, so the figures add up exactly. A position without a quote, or not
+ * filled yet, leaves the valued figures undefined rather than wrong.
+ */
+export type HoldingsSummary = {
+  positions: number
+  invested: Paise
+  currentValue: Paise | undefined
+  dayPnl: Paise | undefined
+  totalPnl: Paise | undefined
+  /** The oldest quote time of the positions valued: the figures are as of then. */
+  pricedAt: number | undefined
+}
+
+type SummaryQuote = Pick<QuoteRow, 'price' | 'prevClose' | 'time'>
+
+export function holdingsSummary(orders: readonly OrderRow[], quotes: ReadonlyMap<string, SummaryQuote>): HoldingsSummary {
+  let positions = 0
+  let invested = 0
+  let dayPnl: number | undefined = 0
+  let totalPnl: number | undefined = 0
+  let pricedAt: number | undefined
+  for (const order of orders) {
+    if (!isOpen(order)) continue
+    positions += 1
+    invested += order.margin
+    const quote = quotes.get(order.symbol)
+    const total = quote ? unrealisedPnl(order, quote.price) : undefined
+    if (!quote || total === undefined || order.entryPrice === null) {
+      dayPnl = totalPnl = undefined
+      continue
+    }
+    const openedToday = indiaDay(order.openedAt ?? order.createdAt) >= indiaDay(quote.time)
+    const since = openedToday ? order.entryPrice : quote.prevClose
+    const day = unrealisedPnl({ ...order, entryPrice: since }, quote.price) ?? 0
+    if (totalPnl !== undefined) totalPnl += total
+    if (dayPnl !== undefined) dayPnl += day
+    pricedAt = pricedAt === undefined ? quote.time : Math.min(pricedAt, quote.time)
+  }
+  return {
+    positions,
+    invested,
+    currentValue: totalPnl === undefined ? undefined : invested + totalPnl,
+    dayPnl,
+    totalPnl,
+    pricedAt: totalPnl === undefined ? undefined : pricedAt,
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { requestPersistentStorage } from '../../../src/data/storage'
+import { requestPersistentStorage, storageStatus } from '../../../src/data/storage'
 
 describe('requestPersistentStorage', () => {
   afterEach(() => {
@@ -28,5 +28,28 @@ describe('requestPersistentStorage', () => {
   it('treats a failing request as a no', async () => {
     vi.stubGlobal('navigator', { storage: { persist: async () => Promise.reject(new Error('denied')) } })
     expect(await requestPersistentStorage()).toBe(false)
+  })
+})
+
+describe('storageStatus', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals()
+  })
+
+  it("gives the browser's usage, quota and whether storage is kept", async () => {
+    vi.stubGlobal('navigator', { storage: { estimate: async () => ({ usage: 2_500_000, quota: 300_000_000 }), persisted: async () => true } })
+    expect(await storageStatus()).toEqual({ usage: 2_500_000, quota: 300_000_000, persisted: true })
+  })
+
+  it('counts storage as not kept where the browser cannot say', async () => {
+    vi.stubGlobal('navigator', { storage: { estimate: async () => ({}) } })
+    expect(await storageStatus()).toEqual({ usage: 0, quota: 0, persisted: false })
+  })
+
+  it('says nothing where there is no estimate, or it fails', async () => {
+    vi.stubGlobal('navigator', {})
+    expect(await storageStatus()).toBeNull()
+    vi.stubGlobal('navigator', { storage: { estimate: async () => Promise.reject(new Error('no')), persisted: async () => false } })
+    expect(await storageStatus()).toBeNull()
   })
 })
