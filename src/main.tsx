@@ -2,11 +2,10 @@
  * Boot (DESIGN.md section 1): open Dexie and the saved session -> published config from the
  * server (or its saved copy when offline) -> site title and icon -> language -> router.
  * The app starts only with a config; with neither network nor copy it says how to set up.
- * Loaded by entry.ts once index.html's shell has painted. What does not depend on the config
- * starts beside it (issue 15): the screen's chunks from the start, the catalog once the stored
- * language is read, so the first render waits for the slowest of them rather than their sum.
+ * index.html's shell is the first frame meanwhile. What does not depend on the config starts
+ * beside it (issue 15): the screen's chunks from the start, the catalog once the stored language
+ * is read, so the first render waits for the slowest of them rather than their sum.
  */
-import { startTransition } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
@@ -53,14 +52,10 @@ async function boot(): Promise<void> {
   }
   applySiteSettings()
   await catalog
-  // A transition renders in slices that leave the main thread between them: no long task while
-  // the first screen is built, for a tap or the service worker's messages to wait behind.
-  startTransition(() =>
-    root.render(
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>,
-    ),
+  root.render(
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
   )
   startOutbox()
   void requestPersistentStorage()
