@@ -2,6 +2,9 @@
  * Boot (DESIGN.md section 1): open Dexie and the saved session -> published config from the
  * server (or its saved copy when offline) -> site title and icon -> language -> router.
  * The app starts only with a config; with neither network nor copy it says how to set up.
+ * index.html's shell is the first frame meanwhile. What does not depend on the config starts
+ * beside it (issue 15): the screen's chunks from the start, the catalog once the stored language
+ * is read, so the first render waits for the slowest of them rather than their sum.
  */
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
@@ -20,13 +23,21 @@ import './app/app.css'
 
 const root: Root = createRoot(document.getElementById('root') as HTMLElement)
 
+type AppRouter = ReturnType<typeof makeRouter>
+
 async function boot(): Promise<void> {
   let language = normalizeLanguage(undefined)
   let step: 'storage' | 'config' = 'storage'
+  const router = makeRouter()
+  preloadScreen(router)
+  let catalog: Promise<void> | undefined
   try {
     await db.open()
     const [, stored] = await Promise.all([loadSession(), getStoredLanguage()])
     language = normalizeLanguage(stored)
+    catalog = activateLanguage(language)
+    // Handled here too: a catalog that fails while the config loads is reported where awaited.
+    catalog.catch(() => undefined)
     step = 'config'
     await loadConfig()
   } catch (error) {
@@ -40,14 +51,20 @@ async function boot(): Promise<void> {
     return
   }
   applySiteSettings()
-  await activateLanguage(language)
+  await catalog
   root.render(
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={makeRouter()} />
+      <RouterProvider router={router} />
     </I18nProvider>,
   )
   startOutbox()
   void requestPersistentStorage()
+}
+
+/** Fetches the JavaScript of the screen the address names; the router's own load finds it there. */
+function preloadScreen(router: AppRouter): void {
+  const [routes] = router.getMatchedRoutes(router.state.location.pathname)
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined)
 }
 
 /** The published site title and logo name the tab and its icon. */

@@ -6,7 +6,9 @@ import { drawBench } from './draw'
 import { engineBench } from './engine'
 import { firstRouteBench } from './first-route'
 import { followBench } from './follow'
+import { lighthouseBench } from './lighthouse'
 import { marketBench } from './market'
+import { offlineStartBench } from './offline-start'
 import { ordersBench } from './orders'
 import { repliesBench } from './replies'
 import { startBench } from './start'
@@ -15,6 +17,8 @@ import { streamBench } from './stream'
 const server = await startServer()
 try {
   await firstRouteBench(server)
+  await lighthouseBench(server)
+  await offlineStartBench(server)
   await repliesBench(server)
   await streamBench(server)
   await marketBench()
