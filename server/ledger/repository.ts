@@ -2,9 +2,10 @@
  * The double-entry journal: `ledger_entries` (reason, reference, operator, time) and
  * `ledger_legs` (account code, currency, signed amount in paise). Balances are sums of legs; a
  * user pocket's sum is also kept in `ledger_balances` by a trigger (migration 1763900002000).
- * A deferred trigger refuses any entry whose legs do not sum to zero per currency.
+ * A statement trigger refuses any entry whose legs do not sum to zero per currency when the
+ * statement writing them ends (migration 1764800014000): write an entry's legs in one statement.
  */
-import { sql } from 'kysely'
+import { type OperationNodeSource, sql } from 'kysely'
 import { type Balances, type LedgerEntryDraft, balancesFrom, buildEntry, userAccount, userIdOfAccount } from './rules'
 import { CURRENCY } from './money'
 import { type RealNameStatus } from '../db/types'
@@ -40,34 +41,82 @@ export async function postEntries(
   options: PostOptions = {},
 ): Promise<number[]> {
   if (drafts.length === 0) return []
+  const entries = await checkedAndLocked(trx, drafts, now, options)
+  const rows = entries.map((e, n) => sql`(${n + 1}::int, ${e.reason}::text, ${e.reference}::text, ${e.operator}::text, ${e.at}::bigint)`)
+  const { rows: ids } = await sql<{ id: number }>`
+    with v (n, reason, reference, operator, created_at) as (values ${sql.join(rows)}),
+    ${entriesAndLegs(entries)}
+    select id from ranked order by n`.execute(trx)
+  if (ids.length !== entries.length) throw new Error(`posted ${ids.length} of ${entries.length} ledger entries`)
+  return ids.map((r) => r.id)
+}
+
+/**
+ * Inserts rows (`insert`: an INSERT ... RETURNING * whose ids rise in the order of its VALUES,
+ * as a multi-row INSERT's identity values do) and, in the same statement, one ledger entry per row
+ * whose reference is that row's `reference` column: an order and its opening entry in one round
+ * trip, however many orders. `drafts[i]` is the entry of the i-th row (its own reference is
+ * replaced). Returns the rows in the order given. Users are locked as postEntries does.
+ */
+export async function insertWithEntries<Row extends { id: number }>(
+  trx: Tx,
+  insert: OperationNodeSource,
+  reference: string,
+  drafts: readonly LedgerEntryDraft[],
+  now: number | readonly number[],
+  options: PostOptions = {},
+): Promise<Row[]> {
+  if (drafts.length === 0) return []
+  const entries = await checkedAndLocked(trx, drafts, now, options)
+  const rows = entries.map((e, n) => sql`(${n + 1}::int, ${e.reason}::text, ${e.operator}::text, ${e.at}::bigint)`)
+  const { rows: inserted } = await sql<Row & { entry_n: number }>`
+    with r as (${insert}),
+    rr as (select r.*, row_number() over (order by r.id) as entry_n from r),
+    v as (
+      select v.n, v.reason, rr.${sql.ref(reference)} as reference, v.operator, v.created_at
+      from (values ${sql.join(rows)}) as v (n, reason, operator, created_at) join rr on rr.entry_n = v.n
+    ),
+    ${entriesAndLegs(entries)}
+    select rr.* from rr join ranked on ranked.n = rr.entry_n order by rr.entry_n`.execute(trx)
+  if (inserted.length !== entries.length) throw new Error(`wrote ${inserted.length} of ${entries.length} rows with their ledger entries`)
+  return inserted.map(({ entry_n: _, ...row }) => row as unknown as Row)
+}
+
+type DatedEntry = LedgerEntryDraft & { at: number }
+
+/** Checks the drafts (buildEntry), dates them, and locks every user they touch but those already locked. */
+async function checkedAndLocked(trx: Tx, drafts: readonly LedgerEntryDraft[], now: number | readonly number[], options: PostOptions): Promise<DatedEntry[]> {
   // One time for all, or each entry's own (a batch of orders dated each like its order).
-  const at = (n: number) => (typeof now === 'number' ? now : now[n]!)
   if (typeof now !== 'number' && now.length !== drafts.length) throw new Error(`${now.length} times for ${drafts.length} ledger entries`)
-  const entries = drafts.map(buildEntry)
+  const entries = drafts.map((d, n) => ({ ...buildEntry(d), at: typeof now === 'number' ? now : now[n]! }))
   const locked = new Set(options.lockedUserIds)
   const userIds = entries.flatMap((e) => e.legs.map((l) => userIdOfAccount(l.account))).filter((id): id is number => id !== null && !locked.has(id))
   await lockUsers(trx, userIds)
-  const entryRows = entries.map((e, n) => sql`(${e.reason}, ${e.reference}, ${e.operator}, ${at(n)}::bigint)`)
+  return entries
+}
+
+/**
+ * The CTEs `e` (the entries, from the CTE `v`: n = 1.. in draft order and the entry's columns),
+ * `ranked` (each entry's id by n) and `legs`. A multi-row INSERT takes identity values
+ * row by row in its SELECT's order, so the entries' ids ranked ascending are the drafts in order;
+ * each leg joins its entry by that rank.
+ */
+function entriesAndLegs(entries: readonly DatedEntry[]) {
   const legRows = entries.flatMap((e, n) =>
     e.legs.map((leg, m) => sql`(${n + 1}::int, ${m}::int, ${leg.account}::text, ${leg.currency}::text, ${leg.amount}::bigint)`),
   )
-  // A multi-row INSERT takes identity values row by row in VALUES order, so the entries' ids
-  // ranked ascending are the drafts in order; each leg joins its entry by that rank.
-  const { rows } = await sql<{ id: number }>`
-    with e as (
-      insert into ledger_entries (reason, reference, operator, created_at) values ${sql.join(entryRows)} returning id
+  return sql`e as (
+      insert into ledger_entries (reason, reference, operator, created_at)
+      select v.reason, v.reference, v.operator, v.created_at from v order by v.n returning id
     ),
     ranked as (select id, row_number() over (order by id) as n from e),
     legs as (
       insert into ledger_legs (entry_id, account, currency, amount)
-      select ranked.id, v.account, v.currency, v.amount
-      from (values ${sql.join(legRows)}) as v (n, m, account, currency, amount)
-      join ranked on ranked.n = v.n
-      order by v.n, v.m
-    )
-    select id from ranked order by n`.execute(trx)
-  if (rows.length !== entries.length) throw new Error(`posted ${rows.length} of ${entries.length} ledger entries`)
-  return rows.map((r) => r.id)
+      select ranked.id, l.account, l.currency, l.amount
+      from (values ${sql.join(legRows)}) as l (n, m, account, currency, amount)
+      join ranked on ranked.n = l.n
+      order by l.n, l.m
+    )`
 }
 
 /**

@@ -22,6 +22,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route is a mutation that needs an Idempotency-Key. (Who may call it is not configured here: see access.ts.) */
     idempotent?: boolean
+    /**
+     * With idempotent: the key is written as done with the reply, in the effect's transaction,
+     * rather than claimed before the handler (plugins/idempotency.ts): for a route whose whole
+     * effect is one commit() or join(), and nothing before it but reads.
+     */
+    claimAtCommit?: boolean
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {

@@ -54,6 +54,47 @@ export async function insertClaims(db: Executor, inputs: readonly NewClaim[]): P
   return inputs.map((input) => won.has(input.leaseId))
 }
 
+/** A key written as done with its reply, never claimed before: see insertDoneClaims. */
+export type DoneClaim = ClaimKey & { requestHash: string; now: number; expiresAt: number; reply: StoredReply }
+
+/**
+ * Writes keys straight as done with their replies, in the caller's transaction with the effect
+ * (a route that claims its key at commit, plugins/idempotency.ts). Returns, in the order given,
+ * whether each went in: false when a row for the key already exists (a reply to replay, a request
+ * still holding it, an expired row not yet purged), and for the second of two with one key.
+ */
+export async function insertDoneClaims(db: Executor, inputs: readonly DoneClaim[]): Promise<boolean[]> {
+  if (inputs.length === 0) return []
+  const rows = await db
+    .insertInto('idempotency_keys')
+    .values(
+      inputs.map((input) => ({
+        scope: input.scope,
+        key: input.key,
+        request_hash: input.requestHash,
+        state: 'done' as const,
+        lease_id: null,
+        lease_until: null,
+        status_code: input.reply.statusCode,
+        reply_body: input.reply.body,
+        created_at: input.now,
+        expires_at: input.expiresAt,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+    .returning(['scope', 'key'])
+    .execute()
+  const written = new Set(rows.map((r) => `${r.scope}\n${r.key}`))
+  // Two inputs with one key: only the first can have gone in.
+  const seen = new Set<string>()
+  return inputs.map((input) => {
+    const id = `${input.scope}\n${input.key}`
+    const first = !seen.has(id)
+    seen.add(id)
+    return first && written.has(id)
+  })
+}
+
 /** The existing row, locked until the transaction ends so two take-overs cannot both win. */
 export async function lockClaim(trx: Tx, k: ClaimKey): Promise<{ claim: StoredClaim; reply: StoredReply | null } | undefined> {
   const row = await trx

@@ -17,6 +17,8 @@ import {
   completeClaims,
   insertClaim,
   insertClaims,
+  insertDoneClaims,
+  type DoneClaim,
   type NewClaim,
   lockClaim,
   reclaim,
@@ -28,17 +30,28 @@ import { HttpError, ok, refusalBody } from './envelope'
 
 export type ActiveClaim = ClaimKey & { leaseId: string }
 
+/**
+ * The request's key. `leaseId` is set while the request holds it (an in-flight row under that
+ * lease); on a `claimAtCommit` route it is null until then, and `deferred` says how to write the
+ * key as done with a reply, or claim it the ordinary way when that row cannot go in (which sets
+ * `leaseId` on this object: from then on the request holds the key like any other).
+ */
+export type RequestClaim = ClaimKey & {
+  leaseId: string | null
+  deferred?: { done: (reply: StoredReply) => DoneClaim; claimNow: () => Promise<ClaimResult> }
+}
+
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions
   interface FastifyRequest {
-    idempotencyClaim: ActiveClaim | null
+    idempotencyClaim: RequestClaim | null
   }
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const REPLAYED_HEADER = 'idempotent-replayed'
 
-type ClaimResult = { kind: 'claimed'; leaseId: string } | { kind: 'replay'; reply: StoredReply } | { kind: 'in_flight' | 'reused' }
+export type ClaimResult = { kind: 'claimed'; leaseId: string } | { kind: 'replay'; reply: StoredReply } | { kind: 'in_flight' | 'reused' }
 
 type Deps = { db: Executor; now: () => number; config: ServerConfig }
 
@@ -89,6 +102,19 @@ function sendStored(reply: FastifyReply, stored: StoredReply): FastifyReply {
   return reply.code(stored.statusCode).type(JSON_TYPE).send(stored.body)
 }
 
+function sendReplay(reply: FastifyReply, stored: StoredReply): FastifyReply {
+  reply.header(REPLAYED_HEADER, 'true')
+  return sendStored(reply, stored)
+}
+
+function inFlight(): HttpError {
+  return new HttpError(409, 'request_in_flight', {}, 'The same request is still being processed.')
+}
+
+function keyReused(): HttpError {
+  return new HttpError(422, 'idempotency_key_reused', {}, 'This Idempotency-Key was used for a different request.')
+}
+
 export function installIdempotency(app: FastifyInstance, deps: Deps): void {
   app.decorateRequest('idempotencyClaim', null)
   // Fresh keys of requests that arrive together are claimed in one statement.
@@ -106,20 +132,33 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
     }
     const scope = request.session ? `user:${request.session.userId}` : 'anon'
     const path = request.routeOptions.url ?? request.url.split('?')[0] ?? request.url
-    const result = await claimKey(deps, insert, { scope, key }, requestFingerprint(request.method, path, request.body))
+    const requestHash = requestFingerprint(request.method, path, request.body)
     const withdraw = headerValue(request, WITHDRAW_HEADER) === '1'
+    if (request.routeOptions.config.claimAtCommit === true && !withdraw) {
+      const now = deps.now()
+      request.idempotencyClaim = {
+        scope,
+        key,
+        leaseId: null,
+        deferred: {
+          done: (reply) => ({ scope, key, requestHash, now, expiresAt: now + deps.config.idempotencyTtlSeconds * 1000, reply }),
+          claimNow: () => claimKey(deps, insert, { scope, key }, requestHash),
+        },
+      }
+      return
+    }
+    const result = await claimKey(deps, insert, { scope, key }, requestHash)
     switch (result.kind) {
       case 'claimed':
         if (withdraw) return sendStored(reply, await withdrawKey(deps.db, { scope, key, leaseId: result.leaseId }))
         request.idempotencyClaim = { scope, key, leaseId: result.leaseId }
         return
       case 'replay':
-        reply.header(REPLAYED_HEADER, 'true')
-        return sendStored(reply, result.reply)
+        return sendReplay(reply, result.reply)
       case 'in_flight':
-        throw new HttpError(409, 'request_in_flight', {}, 'The same request is still being processed.')
+        throw inFlight()
       case 'reused':
-        throw new HttpError(422, 'idempotency_key_reused', {}, 'This Idempotency-Key was used for a different request.')
+        throw keyReused()
     }
   })
 
@@ -129,12 +168,16 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
     const claim = request.idempotencyClaim
     if (!claim) return
     request.idempotencyClaim = null
-    await releaseClaim(deps.db, claim).catch((err: unknown) => request.log.error({ err }, 'could not release idempotency key'))
+    if (claim.leaseId === null) return
+    await releaseClaim(deps.db, { scope: claim.scope, key: claim.key, leaseId: claim.leaseId }).catch((err: unknown) => request.log.error({ err }, 'could not release idempotency key'))
   })
 }
 
-/** Proof that a reply was stored with its effect; only commit() and a CommitGroup make one. */
-export type Committed = { readonly stored: StoredReply }
+/**
+ * Proof that a reply was stored with its effect; only commit() and a CommitGroup make one.
+ * `replayed`: the key was done before, and `stored` is that reply, not this request's.
+ */
+export type Committed = { readonly stored: StoredReply; readonly replayed?: boolean }
 
 /** Runs the effect in a transaction that also stores its success reply. */
 export type Commit = <T>(effect: (trx: Tx) => Promise<T>) => Promise<Committed>
@@ -152,13 +195,62 @@ function successReply(data: unknown): StoredReply {
   return { statusCode: 200, body: JSON.stringify(ok(data)) }
 }
 
+/** Stores the reply of a held key, or writes a deferred one as done with it; false when the key is not ours to store. */
+async function storeReply(db: Executor, claim: RequestClaim, stored: StoredReply): Promise<boolean> {
+  if (claim.leaseId !== null) return completeClaim(db, { scope: claim.scope, key: claim.key, leaseId: claim.leaseId }, stored)
+  if (!claim.deferred) throw new Error(`idempotency key ${claim.scope}/${claim.key} is neither held nor deferred`)
+  const [written] = await insertDoneClaims(db, [claim.deferred.done(stored)])
+  return written === true
+}
+
+/** Our lease ran out (another request took the key over), or a deferred key was written meanwhile. */
+function notStored(claim: RequestClaim): Error {
+  return claim.leaseId === null ? new KeyTaken() : leaseLost()
+}
+
+/**
+ * Signals that a deferred key was there when its reply was to be written: the effect rolls
+ * back and the request is answered from the row (answerTaken).
+ */
+class KeyTaken extends Error {
+  constructor() {
+    super('the idempotency key was written by another request')
+  }
+}
+
+/**
+ * A deferred key found taken: claimed the ordinary way now, then the stored reply (replayed), a
+ * 409 or a 422, or, when the key turned out free (an expired row, a released claim), `run` with
+ * the key now held by `claim`.
+ */
+async function answerTaken(claim: RequestClaim, run: () => Promise<Committed>): Promise<Committed> {
+  if (!claim.deferred) throw new Error(`idempotency key ${claim.scope}/${claim.key} is not deferred`)
+  const result = await claim.deferred.claimNow()
+  switch (result.kind) {
+    case 'claimed':
+      claim.leaseId = result.leaseId
+      return run()
+    case 'replay':
+      return { stored: result.reply, replayed: true }
+    case 'in_flight':
+      throw inFlight()
+    case 'reused':
+      throw keyReused()
+  }
+}
+
 /** commit() of one request: its effect and its reply in one transaction. */
-function commitOne<T>(db: Executor, claim: ActiveClaim, effect: (trx: Tx) => Promise<T>): Promise<Committed> {
-  return db.transaction().execute(async (trx) => {
-    const stored = successReply(await effect(trx))
-    if (!(await completeClaim(trx, claim, stored))) throw leaseLost()
-    return { stored }
-  })
+async function commitOne<T>(db: Executor, claim: RequestClaim, effect: (trx: Tx) => Promise<T>): Promise<Committed> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const stored = successReply(await effect(trx))
+      if (!(await storeReply(trx, claim, stored))) throw notStored(claim)
+      return { stored }
+    })
+  } catch (error) {
+    if (!(error instanceof KeyTaken)) throw error
+    return answerTaken(claim, () => commitOne(db, claim, effect))
+  }
 }
 
 /**
@@ -173,16 +265,25 @@ export function idempotencyRunner(db: Executor): RunIdempotent {
     if (!claim) throw new Error(`route ${request.routeOptions.url ?? request.url} is not marked idempotent: true`)
     const commit: Commit = (effect) => commitOne(db, claim, effect)
     const join: Join = (group, input) => group.submit(claim, input)
-    let stored: StoredReply
+    let committed: Committed
     try {
-      stored = (await work(commit, join)).stored
+      committed = await work(commit, join)
     } catch (error) {
       if (!(error instanceof DomainRefusal)) throw error
-      stored = { statusCode: 200, body: JSON.stringify(refusalBody(error.code, error.params, error.message)) }
-      await completeClaim(db, claim, stored)
+      const stored = { statusCode: 200, body: JSON.stringify(refusalBody(error.code, error.params, error.message)) }
+      const deferred = claim.leaseId === null
+      committed = (await storeReply(db, claim, stored))
+        ? { stored }
+        : deferred
+          ? // The key was written meanwhile: its reply, not this refusal, is the answer.
+            await answerTaken(claim, async () => {
+              if (!(await storeReply(db, claim, stored))) throw leaseLost()
+              return { stored }
+            })
+          : { stored }
     }
     request.idempotencyClaim = null
-    return sendStored(reply, stored)
+    return committed.replayed === true ? sendReplay(reply, committed.stored) : sendStored(reply, committed.stored)
   }
 }
 
@@ -192,16 +293,25 @@ export function idempotencyRunner(db: Executor): RunIdempotent {
  */
 export type BatchEffect<I> = (trx: Tx, inputs: readonly I[]) => Promise<unknown[]>
 
-export type CommitGroup<I> = { submit: (claim: ActiveClaim, input: I) => Promise<Committed> }
+export type CommitGroup<I> = { submit: (claim: RequestClaim, input: I) => Promise<Committed> }
 
-type Member<I> = { claim: ActiveClaim; input: I; resolve: (c: Committed) => void; reject: (e: unknown) => void }
+type Member<I> = { claim: RequestClaim; input: I; resolve: (c: Committed) => void; reject: (e: unknown) => void }
+
+/** A batch whose deferred keys were not all free: the members whose key was taken. */
+class KeysTaken extends Error {
+  constructor(readonly members: ReadonlySet<number>) {
+    super('idempotency keys of the batch were written by other requests')
+  }
+}
 
 /**
  * Group commit: requests that arrive while a batch is being written wait, then go together in the
  * next transaction, each with its own effect and its own stored reply, so a burst of orders pays
  * for one BEGIN/lock/insert/COMMIT instead of one each. A member's refusal stays that member's.
- * Any other failure rolls the batch back and runs its members again one by one, so one bad
- * request fails alone. Only the requests in flight are held here, never user state.
+ * A member whose deferred key is taken leaves the batch, which is written again without it, and
+ * is answered from the key's row. Any other failure rolls the batch back and runs its members
+ * again one by one, so one bad request fails alone. Only the requests in flight are held here,
+ * never user state.
  */
 export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { maxBatch?: number; concurrency?: number } = {}): CommitGroup<I> {
   const maxBatch = options.maxBatch ?? 64
@@ -217,10 +327,11 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
     else member.resolve({ stored: stored! })
   }
 
-  const runAlone = async (member: Member<I>) => {
+  /** The member's effect alone in its transaction, settled; `taken`: its deferred key was found written. */
+  const runAlone = async (member: Member<I>, taken = false) => {
     let refusal: DomainRefusal | null = null
-    try {
-      const committed = await commitOne(db, member.claim, async (trx) => {
+    const alone = () =>
+      commitOne(db, member.claim, async (trx) => {
         const [outcome] = await effect(trx, [member.input])
         if (outcome instanceof DomainRefusal) {
           refusal = outcome
@@ -228,13 +339,15 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
         }
         return outcome
       })
-      member.resolve(committed)
+    try {
+      member.resolve(await (taken ? answerTaken(member.claim, alone) : alone()))
     } catch (error) {
       member.reject(refusal ?? error)
     }
   }
 
-  const runBatch = async (batch: Member<I>[]) => {
+  const runBatch = async (batch: Member<I>[]): Promise<void> => {
+    if (batch.length === 0) return
     if (batch.length === 1) return runAlone(batch[0]!)
     let results: { outcome: unknown; stored: StoredReply | null }[]
     try {
@@ -244,11 +357,31 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
           batch.map((m) => m.input),
         )
         const done = outcomes.map((outcome) => ({ outcome, stored: outcome instanceof DomainRefusal ? null : successReply(outcome) }))
-        const replies = batch.flatMap((m, i) => (done[i]!.stored ? [{ ...m.claim, reply: done[i]!.stored }] : []))
-        if ((await completeClaims(trx, replies)) !== replies.length) throw leaseLost()
+        const held: (ActiveClaim & { reply: StoredReply })[] = []
+        const deferred: { n: number; row: DoneClaim }[] = []
+        batch.forEach(({ claim }, n) => {
+          const stored = done[n]!.stored
+          if (!stored) return
+          if (claim.leaseId !== null) held.push({ scope: claim.scope, key: claim.key, leaseId: claim.leaseId, reply: stored })
+          else if (claim.deferred) deferred.push({ n, row: claim.deferred.done(stored) })
+          else throw new Error(`idempotency key ${claim.scope}/${claim.key} is neither held nor deferred`)
+        })
+        const written = await insertDoneClaims(
+          trx,
+          deferred.map((d) => d.row),
+        )
+        const taken = new Set(deferred.filter((_, i) => !written[i]).map((d) => d.n))
+        if (taken.size > 0) throw new KeysTaken(taken)
+        if ((await completeClaims(trx, held)) !== held.length) throw leaseLost()
         return done
       })
-    } catch {
+    } catch (error) {
+      if (error instanceof KeysTaken) {
+        // The rest are written again without them; they are answered from their keys' rows.
+        const rest = batch.filter((_, n) => !error.members.has(n))
+        await Promise.all([runBatch(rest), ...batch.filter((_, n) => error.members.has(n)).map((m) => runAlone(m, true))])
+        return
+      }
       // Whatever failed is retried alone, where it fails (or succeeds) for itself only.
       for (const member of batch) await runAlone(member)
       return

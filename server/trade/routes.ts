@@ -60,7 +60,8 @@ export const tradeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
   app.post(
     '/order/create',
     {
-      config: { idempotent: true },
+      // The key is written with the order (one statement less, no wait for a claim before it).
+      config: { idempotent: true, claimAtCommit: true },
       schema: {
         tags: ['order'],
         summary: 'Place a market order (opens a position now) or a limit order (rests as pending, its cost frozen)',

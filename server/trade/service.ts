@@ -28,8 +28,8 @@ import { type MarketFeed } from '../market/feed'
 import { type Instrument } from '../market/instruments'
 import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
-import { lockTraders, postEntries, postEntry } from '../ledger/repository'
-import { findOrderOfUser, insertOrders, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
+import { insertWithEntries, lockTraders, postEntry } from '../ledger/repository'
+import { findOrderOfUser, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
 import { feeDiscountOf } from '../vip/service'
 import { feeDiscountPct as discountOfLevel } from '../../src/lib/vip'
 import { addInboxMessage } from '../inbox/repository'
@@ -130,7 +130,7 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     requests.map((r) => r.userId),
   )
   const outcomes: (OrderRecord | DomainRefusal | undefined)[] = []
-  const accepted: { index: number; order: NewOrder; entry: (orderNo: string) => TradeEntryDraft }[] = []
+  const accepted: { index: number; order: NewOrder; entry: TradeEntryDraft }[] = []
   for (const [index, { userId, input, view, at }] of requests.entries()) {
     const trader = traders.get(userId)
     if (!trader) throw new Error(`user ${userId} of a live session does not exist`)
@@ -151,9 +151,10 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     }
     const costs = result.value
     const market = input.kind === 'market'
-    const entry = (orderNo: string) => (market ? openPositionEntry(userId, orderNo, costs, 'available') : freezeOrderEntry(userId, orderNo, costs))
+    // Its reference, the order number, is the inserted row's (insertWithEntries).
+    const entry = market ? openPositionEntry(userId, '', costs, 'available') : freezeOrderEntry(userId, '', costs)
     // What the user has left for the next order of the batch: exactly what this entry takes.
-    trader.available += availableChange(entry('probe'), userId)
+    trader.available += availableChange(entry, userId)
     const unlockAt = market ? unlockAtFor(deps.config, view.kind, at) : null
     accepted.push({
       index,
@@ -196,18 +197,16 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
       },
     })
   }
-  const orders = await insertOrders(
+  // The orders and their entries in one statement, each entry's reference its order's number.
+  const orders = await insertWithEntries<OrderRecord>(
     trx,
-    accepted.map((a) => a.order),
-  )
-  // Each entry is dated like its order, all in one statement.
-  accepted.forEach((a, i) => (outcomes[a.index] = orders[i]!))
-  await postEntries(
-    trx,
-    accepted.map((a, i) => a.entry(orders[i]!.order_no)),
-    orders.map((o) => o.created_at),
+    trx.insertInto('orders').values(accepted.map((a) => a.order)).returningAll(),
+    'order_no',
+    accepted.map((a) => a.entry),
+    accepted.map((a) => a.order.created_at),
     { lockedUserIds: [...traders.keys()] },
   )
+  accepted.forEach((a, i) => (outcomes[a.index] = orders[i]!))
   return outcomes.map((o) => {
     if (o === undefined) throw new Error('an order of the batch has no outcome')
     return o

@@ -63,7 +63,7 @@ describe('orders placed together (group commit)', () => {
 })
 
 describe('requests with one key arriving together', () => {
-  it('place one order: the claims go in one statement and only the first request holds the key', async () => {
+  it('place one order: only one request writes the key with its order, the others replay it or are told it is in flight', async () => {
     const who = await trader(t, '9740000010', 1_000_000_000)
     const key = randomUUID()
     const body = { symbol: 'ITC', direction: 'long', type: 'market', lots: 1, leverage: 1 }
