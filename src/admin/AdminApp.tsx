@@ -21,7 +21,12 @@ export function AdminApp() {
     return () => window.removeEventListener('operator-signed-out', signedOut)
   }, [])
 
-  if (!operator) return <SignIn onSignedIn={setOperator} />
+  if (!operator)
+    return (
+      <main>
+        <SignIn onSignedIn={setOperator} />
+      </main>
+    )
 
   const signOut = async () => {
     await adminCall('/operator/logout').catch(() => undefined)
