@@ -120,12 +120,12 @@ describe('no serious or critical axe-core finding on any screen', () => {
       // with the app's shell, and the back office is never part of it.
       page = await (await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-IN' })).newPage()
       await page.goto(`${server.url}/admin.html`)
-      await page.locator('input[name=username]').waitFor()
+      await page.locator('input[name=username]').waitFor({ timeout: 60_000 })
       await check('admin.html sign-in')
       await page.locator('input[name=username]').fill('operator')
       await page.locator('input[name=password]').fill('operator-demo')
       await page.locator('button[type=submit]').click()
-      await page.getByTestId('panel-reviews').waitFor()
+      await page.getByTestId('panel-reviews').waitFor({ timeout: 60_000 })
     })
 
     /** Each panel with what shows once its first list is in. */
