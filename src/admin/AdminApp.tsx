@@ -28,7 +28,12 @@ export function AdminApp() {
     }
   }, [])
 
-  if (!operator) return <SignIn onSignedIn={setOperator} />
+  if (!operator)
+    return (
+      <main>
+        <SignIn onSignedIn={setOperator} />
+      </main>
+    )
 
   const signOut = async () => {
     await adminCall('/operator/logout').catch(() => undefined)
@@ -41,7 +46,7 @@ export function AdminApp() {
   return (
     <div className="admin">
       <header className="admin-bar">
-        <strong>Tijori back office</strong>
+        <h1 className="admin-title">Tijori back office</h1>
         <nav>
           {(Object.keys(PANELS) as Panel[]).map((p) => (
             <button key={p} type="button" className={p === panel ? 'active' : ''} onClick={() => setPanel(p)} data-testid={`panel-${p}`}>

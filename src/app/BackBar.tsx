@@ -3,7 +3,10 @@ import { useNavigate, useRouter } from '@tanstack/react-router'
 import { useLingui } from '@lingui/react/macro'
 import { BackIcon } from './icons'
 
-/** Top bar of an inner screen: back one step (home when the app was opened on this screen). */
+/**
+ * Top bar of an inner screen: back one step (home when the app was opened on this screen). With
+ * no title (the screen has its heading below) the bar holds no empty heading.
+ */
 export function BackBar({ title, right }: { title: ReactNode; right?: ReactNode }) {
   const { t } = useLingui()
   const back = useBack()
@@ -12,7 +15,7 @@ export function BackBar({ title, right }: { title: ReactNode; right?: ReactNode 
       <button type="button" className="top-bar-back" onClick={back} aria-label={t`Back`}>
         <BackIcon />
       </button>
-      <h1 className="top-bar-title">{title}</h1>
+      {title === null ? <span /> : <h1 className="top-bar-title">{title}</h1>}
       <div className="top-bar-right">{right}</div>
     </header>
   )

@@ -24,9 +24,10 @@ export function ChangeLangScreen() {
     <div className="account">
       <BackBar title={<Trans>Language</Trans>} />
       <div className="page">
-        <ul className="menu" role="radiogroup" aria-label={t`Language`}>
+        {/* A group of radios, not a list: a radio group's children are its radios. */}
+        <div className="menu" role="radiogroup" aria-label={t`Language`}>
           {LANGUAGES.map((code) => (
-            <li key={code} className="menu-item">
+            <div key={code} className="menu-item">
               <button
                 type="button"
                 role="radio"
@@ -39,9 +40,9 @@ export function ChangeLangScreen() {
                 <span className="menu-link-text">{NATIVE_NAMES[code]}</span>
                 {code === current ? <CheckIcon className="lang-check" /> : null}
               </button>
-            </li>
+            </div>
           ))}
-        </ul>
+        </div>
       </div>
     </div>
   )

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react'
+import { Suspense, lazy, useId } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Link } from '@tanstack/react-router'
 import { BackBar } from '../../app/BackBar'
@@ -84,6 +84,7 @@ function Detail({ detail: d, product }: { detail: FollowDetail; product: FollowP
   const startDay = formatDay(d.strategy.startDay)
   const universe = d.strategy.universe.length
   const tradeCount = d.trades.length
+  const tradesHeading = useId()
   const first = d.nav[0]
   const last = d.nav.at(-1)
   const navFrom = first ? formatDay(first.day) : ''
@@ -144,8 +145,8 @@ function Detail({ detail: d, product }: { detail: FollowDetail; product: FollowP
         <p className="muted follow-small">
           <Trans>Trades {universe} stocks from {startDay} with a paper capital of {capital}; fees and stamp duty are paid as on your own orders. Replaying these trades on the closing prices gives the NAV above.</Trans>
         </p>
-        <h3 className="follow-subtitle"><Trans>Trades ({tradeCount})</Trans></h3>
-        <TradeList trades={d.trades} />
+        <h3 className="follow-subtitle" id={tradesHeading}><Trans>Trades ({tradeCount})</Trans></h3>
+        <TradeList trades={d.trades} labelledBy={tradesHeading} />
       </section>
     </>
   )

@@ -10,9 +10,10 @@ const BOX_HEIGHT = 360
 
 /**
  * The strategy's trades, newest first, in a box of their own: a year of daily rebalancing is
- * thousands of rows, so only those in view (and a few around) exist.
+ * thousands of rows, so only those in view (and a few around) exist. The box takes the keyboard
+ * focus so that it scrolls without a pointer too, named by the heading above it.
  */
-export function TradeList({ trades }: { trades: readonly FollowTrade[] }) {
+export function TradeList({ trades, labelledBy }: { trades: readonly FollowTrade[]; labelledBy: string }) {
   const box = useRef<HTMLDivElement>(null)
   const rows = [...trades].reverse()
   // Not memoised by the compiler, and nothing here needs it to be: the rows are read from the
@@ -21,7 +22,7 @@ export function TradeList({ trades }: { trades: readonly FollowTrade[] }) {
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => box.current, estimateSize: () => ROW_HEIGHT, overscan: 8 })
   if (rows.length === 0) return <p className="muted" data-testid="follow-no-trades"><Trans>No trades yet.</Trans></p>
   return (
-    <div ref={box} className="follow-trades" style={{ maxHeight: BOX_HEIGHT }} data-testid="follow-trades" data-count={rows.length}>
+    <div ref={box} className="follow-trades" role="region" aria-labelledby={labelledBy} tabIndex={0} style={{ maxHeight: BOX_HEIGHT }} data-testid="follow-trades" data-count={rows.length}>
       <ul style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const trade = rows[item.index] as FollowTrade

@@ -34,10 +34,10 @@ export function HomeScreen() {
   return (
     <div className="home">
       <header className="home-head">
-        <div className="home-hello">
+        <h1 className="home-hello">
           <span className="home-hello-word"><Trans>Hello</Trans></span>
           <strong className="home-account" data-testid="account-number">{account ?? ''}</strong>
-        </div>
+        </h1>
         <Balances account={account} user={user} />
         <p className="home-synced">
           {when ? <Trans>Updated {when}</Trans> : user === null ? <Trans>Not updated yet</Trans> : null}

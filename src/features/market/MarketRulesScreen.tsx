@@ -108,7 +108,7 @@ function RuleList({ rules: r }: { rules: Rules }) {
 function Rule({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <li className="card rule">
-      <h3 className="rule-title">{title}</h3>
+      <h2 className="rule-title">{title}</h2>
       <p className="rule-text">{children}</p>
     </li>
   )
