@@ -18,6 +18,8 @@ export const AREAS = {
   quiz: ['src/features/quiz'],
   privacy: ['src/features/privacy'],
   device: ['src/features/device'],
+  // Long reading screens no first route needs: the market's rules, the agreement, about.
+  pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

@@ -85,6 +85,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/device/kr.po'),
     yd: () => import('../../locales/device/yd.po'),
   },
+  pages: {
+    en: () => import('../../locales/pages/en.po'),
+    tw: () => import('../../locales/pages/tw.po'),
+    kr: () => import('../../locales/pages/kr.po'),
+    yd: () => import('../../locales/pages/yd.po'),
+  },
 } as const satisfies Record<string, Record<Language, () => Promise<{ messages: Messages }>>>
 
 export type CatalogArea = keyof typeof areaCatalogs

@@ -1,3 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { loadArea } from '../../i18n/setup'
 import { AboutUsScreen } from '../../features/account/AboutUsScreen'
-export const Route = createFileRoute('/information/aboutUs')({ component: AboutUsScreen })
+export const Route = createFileRoute('/information/aboutUs')({ loader: () => loadArea('pages'), component: AboutUsScreen })
