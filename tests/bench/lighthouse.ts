@@ -17,6 +17,7 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_PATH } from '../e2e/support/browser'
 import { signIn } from '../e2e/support/signIn'
 import { type RunningServer } from '../e2e/support/server'
+import { runAlone } from './alone'
 
 const RUNS = 3
 const PAGES = [
@@ -128,17 +129,4 @@ export async function lighthouseBench(server: RunningServer): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { rm } = await import('node:fs/promises')
-  const { makeDataTemplate } = await import('../e2e/support/data-template')
-  const { DATA_TEMPLATE_ENV, startServer } = await import('../e2e/support/server')
-  const template = await makeDataTemplate()
-  process.env[DATA_TEMPLATE_ENV] = template
-  const server = await startServer()
-  try {
-    await lighthouseBench(server)
-  } finally {
-    await server.stop()
-    await rm(template, { recursive: true, force: true })
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(lighthouseBench)

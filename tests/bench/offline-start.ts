@@ -11,6 +11,7 @@ import { type BrowserContext } from 'playwright-core'
 import { launchChromium, waitUntilOfflineReady } from '../e2e/support/browser'
 import { DEMO, signIn } from '../e2e/support/signIn'
 import { type RunningServer } from '../e2e/support/server'
+import { runAlone } from './alone'
 
 const RUNS = 5
 const CPU_SLOWDOWN = 4
@@ -77,17 +78,4 @@ export async function offlineStartBench(server: RunningServer): Promise<void> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { rm } = await import('node:fs/promises')
-  const { makeDataTemplate } = await import('../e2e/support/data-template')
-  const { DATA_TEMPLATE_ENV, startServer } = await import('../e2e/support/server')
-  const template = await makeDataTemplate()
-  process.env[DATA_TEMPLATE_ENV] = template
-  const server = await startServer()
-  try {
-    await offlineStartBench(server)
-  } finally {
-    await server.stop()
-    await rm(template, { recursive: true, force: true })
-  }
-}
+if (import.meta.url === `file://${process.argv[1]}`) await runAlone(offlineStartBench)
