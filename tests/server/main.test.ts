@@ -45,7 +45,8 @@ describe('server start-up', () => {
     } finally {
       log.mockRestore()
     }
-  })
+    // Two starts, the first of a new data folder: migrations, the seed and a year of market.
+  }, 120_000)
 
   it('prints no line per request by default, and a JSON line each at LOG_LEVEL=info', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tijori-main-'))
