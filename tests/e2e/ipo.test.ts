@@ -44,9 +44,10 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(String(error)))
   page.on('dialog', (dialog) => void dialog.accept())
   // The window is long enough to sign in and apply on a busy machine; the steps after it are short.
+  // The operator first (its password change hashes twice), then the times, so the window still lies ahead.
+  const token = await demoOperatorToken(server)
   const now = Date.now()
   issue = { opensAt: now + 2 * SECOND, closesAt: now + 40 * SECOND, drawAt: now + 42 * SECOND, refundAt: now + 70 * SECOND, listingAt: now + 72 * SECOND }
-  const token = await demoOperatorToken(server)
   await adminCall(server.url, '/ipo/create', {
     symbol: SYMBOL,
     name: 'End To End Payments (fictional)',
