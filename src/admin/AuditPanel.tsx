@@ -38,7 +38,7 @@ function detailText(detail: Record<string, unknown>): string {
 export function AuditTable({ rows }: { rows: AuditRecord[] }) {
   if (rows.length === 0) return <p className="admin-muted">No actions yet.</p>
   return (
-    <div className="admin-scroll">
+    <div className="admin-scroll" tabIndex={0}>
     <table className="admin-table" data-testid="audit-table">
       <thead>
         <tr>

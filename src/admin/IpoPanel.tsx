@@ -39,7 +39,7 @@ export function IpoPanel() {
       {list.loading && !list.data && <p className="admin-muted">Loading…</p>}
       {list.data?.data.length === 0 && <p className="admin-muted">No issues yet.</p>}
       {list.data && list.data.data.length > 0 && (
-        <div className="admin-scroll">
+        <div className="admin-scroll" tabIndex={0}>
         <table className="admin-table">
           <thead>
             <tr>

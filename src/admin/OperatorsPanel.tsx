@@ -12,7 +12,7 @@ export function OperatorsPanel() {
   return (
     <section>
       {list.error && <p className="admin-error">{list.error}</p>}
-      <div className="admin-scroll">
+      <div className="admin-scroll" tabIndex={0}>
       <table className="admin-table">
         <tbody>
           {list.data?.data.map((o) => (

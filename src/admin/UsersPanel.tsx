@@ -31,7 +31,7 @@ export function UsersPanel() {
       {results.error && <p className="admin-error">{results.error}</p>}
       {results.data?.data.length === 0 && <p className="admin-muted">No user matches.</p>}
       {results.data && results.data.data.length > 0 && (
-        <div className="admin-scroll">
+        <div className="admin-scroll" tabIndex={0}>
         <table className="admin-table">
           <thead>
             <tr>
@@ -84,7 +84,7 @@ function UserDetail({ userId }: { userId: number }) {
         <FlagRow key={flag} userId={userId} flag={flag} reason={d.flags[flag] ?? null} onChanged={changed} />
       ))}
       <h3>Balances</h3>
-      <div className="admin-scroll">
+      <div className="admin-scroll" tabIndex={0}>
         <table className="admin-table">
           <thead>
             <tr>
@@ -107,7 +107,7 @@ function UserDetail({ userId }: { userId: number }) {
       <h3>Bank cards</h3>
       {d.cards.length === 0 ? <p className="admin-muted">None.</p> : d.cards.map((c) => <p key={c.id}>{`${c.holder} · ${c.bank} · ${c.accountNumber} · ${c.ifsc}`}</p>)}
       <h3>Ledger (latest 100)</h3>
-      <div className="admin-scroll">
+      <div className="admin-scroll" tabIndex={0}>
         <table className="admin-table">
           <thead>
             <tr>
@@ -135,7 +135,7 @@ function UserDetail({ userId }: { userId: number }) {
       {d.orders.length === 0 ? (
         <p className="admin-muted">None.</p>
       ) : (
-        <div className="admin-scroll">
+        <div className="admin-scroll" tabIndex={0}>
           <table className="admin-table">
             <thead>
               <tr>
