@@ -19,7 +19,7 @@ export const AREAS = {
   privacy: ['src/features/privacy'],
   device: ['src/features/device'],
   // Long reading screens no first route needs: the market's rules, the agreement, about.
-  pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx'],
+  pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx', 'src/features/account/UserInfoScreen.tsx'],
 }
 
 /** A folder stands for everything in it; a file for itself. */
