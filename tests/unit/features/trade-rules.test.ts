@@ -5,6 +5,7 @@ import { DEFAULT_CLIENT_TRADING_RULES, openingCostsPreview } from '../../../src/
 import { checkOrder, dayTradingWindow, instrumentHours, isMarketOpen, isPastCutoff, marginTradingOf, marketHoursFromConfig } from '../../../src/features/trade/checks'
 import { holdingItems, ordersOfTab } from '../../../src/features/trade/positions'
 import { formatQuantity, headlinePrice } from '../../../src/features/trade/labels'
+import { orderRow } from './trade/order-row'
 
 const rules = DEFAULT_CLIENT_TRADING_RULES
 // 2025-06-02 (a Monday) at 10:00 India time = 04:30 UTC.
@@ -97,53 +98,15 @@ describe('checkOrder', () => {
   })
 })
 
-function order(partial: Partial<OrderRow>): OrderRow {
-  return {
-    account: 'a',
-    id: 1,
-    orderNo: 'O1',
-    symbol: 'TCS',
-    name: 'TCS',
-    kind: 'stock',
-    type: 'market',
-    direction: 'long',
-    lots: 1,
-    quantity: 100,
-    unitDivisor: 1,
-    quantityScale: 1,
-    leverage: 1,
-    dayTrading: false,
-    limitPrice: null,
-    entryPrice: 100_00,
-    exitPrice: null,
-    contractAmount: 1_000_000,
-    margin: 1_000_000,
-    fee: 1000,
-    stampDuty: 150,
-    closeFee: null,
-    closeStampDuty: null,
-    pnl: null,
-    cashReturned: null,
-    status: 'holding',
-    unlockAt: null,
-    stopOutPrice: null,
-    squareOffAt: null,
-    createdAt: 1,
-    openedAt: 1,
-    closedAt: null,
-    closeReason: null,
-    ...partial,
-  }
-}
 
 describe('trade tabs', () => {
   const orders = [
-    order({ id: 1, status: 'locked' }),
-    order({ id: 2, status: 'pending', entryPrice: null, limitPrice: 9000 }),
-    order({ id: 3, status: 'closed' }),
-    order({ id: 4, status: 'cancelled' }),
-    order({ id: 5, kind: 'crypto', symbol: 'BTCINR', status: 'holding' }),
-    order({ id: 6, kind: 'forex', symbol: 'USDINR', status: 'preparing_to_close' }),
+    orderRow({ id: 1, status: 'locked' }),
+    orderRow({ id: 2, status: 'pending', entryPrice: null, limitPrice: 9000 }),
+    orderRow({ id: 3, status: 'closed' }),
+    orderRow({ id: 4, status: 'cancelled' }),
+    orderRow({ id: 5, kind: 'crypto', symbol: 'BTCINR', status: 'holding' }),
+    orderRow({ id: 6, kind: 'forex', symbol: 'USDINR', status: 'preparing_to_close' }),
   ]
   const ids = (rows: OrderRow[]) => rows.map((o) => o.id)
 
@@ -157,10 +120,10 @@ describe('trade tabs', () => {
 
   it('sums open positions per instrument and direction with a quantity-weighted price and live P&L', () => {
     const rows = [
-      order({ id: 1, lots: 1, quantity: 100, entryPrice: 10_000, margin: 500_000 }),
-      order({ id: 2, lots: 3, quantity: 300, entryPrice: 10_200, margin: 1_530_000 }),
-      order({ id: 3, direction: 'short', entryPrice: 10_000 }),
-      order({ id: 4, status: 'closed' }),
+      orderRow({ id: 1, lots: 1, quantity: 100, entryPrice: 10_000, margin: 500_000 }),
+      orderRow({ id: 2, lots: 3, quantity: 300, entryPrice: 10_200, margin: 1_530_000 }),
+      orderRow({ id: 3, direction: 'short', entryPrice: 10_000 }),
+      orderRow({ id: 4, status: 'closed' }),
     ]
     const items = holdingItems(rows, new Map([['TCS', { price: 10_100 }]]))
     expect(items.map((i) => [i.key, i.positions, i.lots, i.averagePrice])).toEqual([
@@ -176,7 +139,7 @@ describe('trade tabs', () => {
   })
 
   it('leaves value and P&L unknown without a quote', () => {
-    const [item] = holdingItems([order({})], new Map())
+    const [item] = holdingItems([orderRow({})], new Map())
     expect(item?.marketValue).toBeUndefined()
     expect(item?.pnl).toBeUndefined()
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type OrderRow, type QuoteRow } from '../../../../src/data/db'
 import { holdingsSummary } from '../../../../src/features/trade/positions'
+import { orderRow } from './order-row'
 
 // 2025-06-03 (a Tuesday) 10:00 India time = 04:30 UTC; the day before at the same hour.
 const TUESDAY_10 = Date.UTC(2025, 5, 3, 4, 30)
@@ -11,42 +12,7 @@ const TUESDAY_0010 = Date.UTC(2025, 5, 2, 18, 40)
 let nextId = 1
 function position(partial: Partial<OrderRow>): OrderRow {
   const id = nextId++
-  return {
-    account: 'a',
-    id,
-    orderNo: `O${id}`,
-    symbol: 'TCS',
-    name: 'TCS',
-    kind: 'stock',
-    type: 'market',
-    direction: 'long',
-    lots: 1,
-    quantity: 100,
-    unitDivisor: 1,
-    quantityScale: 1,
-    leverage: 1,
-    dayTrading: false,
-    limitPrice: null,
-    entryPrice: 100_00,
-    exitPrice: null,
-    contractAmount: 1_000_000,
-    margin: 1_000_000,
-    fee: 1000,
-    stampDuty: 150,
-    closeFee: null,
-    closeStampDuty: null,
-    pnl: null,
-    cashReturned: null,
-    status: 'holding',
-    unlockAt: null,
-    stopOutPrice: null,
-    squareOffAt: null,
-    createdAt: MONDAY_10,
-    openedAt: MONDAY_10,
-    closedAt: null,
-    closeReason: null,
-    ...partial,
-  }
+  return orderRow({ id, orderNo: `O${id}`, createdAt: MONDAY_10, openedAt: MONDAY_10, ...partial })
 }
 
 function quotes(...rows: [string, number, number, number?][]): Map<string, Pick<QuoteRow, 'price' | 'prevClose' | 'time'>> {

@@ -1,0 +1,41 @@
+import { type OrderRow } from '../../../../src/data/db'
+
+/** An order as the device stores it: one lot of a held long TCS position, changed by `partial`. */
+export function orderRow(partial: Partial<OrderRow>): OrderRow {
+  return {
+    account: 'a',
+    id: 1,
+    orderNo: 'O1',
+    symbol: 'TCS',
+    name: 'TCS',
+    kind: 'stock',
+    type: 'market',
+    direction: 'long',
+    lots: 1,
+    quantity: 100,
+    unitDivisor: 1,
+    quantityScale: 1,
+    leverage: 1,
+    dayTrading: false,
+    limitPrice: null,
+    entryPrice: 100_00,
+    exitPrice: null,
+    contractAmount: 1_000_000,
+    margin: 1_000_000,
+    fee: 1000,
+    stampDuty: 150,
+    closeFee: null,
+    closeStampDuty: null,
+    pnl: null,
+    cashReturned: null,
+    status: 'holding',
+    unlockAt: null,
+    stopOutPrice: null,
+    squareOffAt: null,
+    createdAt: 1,
+    openedAt: 1,
+    closedAt: null,
+    closeReason: null,
+    ...partial,
+  }
+}
