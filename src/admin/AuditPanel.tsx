@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { AuditPage, AuditRecord } from '../contract/admin-replies'
+import { AdminTable } from './AdminTable'
 import { factLabel, when } from './format'
 import { AUDIT_ACTION_LABELS, labelOf, subjectText } from './labels'
 import { useAdminQuery } from './useAdminQuery'
@@ -38,31 +39,17 @@ function detailText(detail: Record<string, unknown>): string {
 export function AuditTable({ rows }: { rows: AuditRecord[] }) {
   if (rows.length === 0) return <p className="admin-muted">No actions yet.</p>
   return (
-    <div className="admin-scroll" tabIndex={0}>
-    <table className="admin-table" data-testid="audit-table">
-      <thead>
-        <tr>
-          <th>When</th>
-          <th>Operator</th>
-          <th>Action</th>
-          <th>User</th>
-          <th>Subject</th>
-          <th>Detail</th>
+    <AdminTable head={['When', 'Operator', 'Action', 'User', 'Subject', 'Detail']} testId="audit-table">
+      {rows.map((r) => (
+        <tr key={r.id} data-testid="audit-row">
+          <td>{when(r.at)}</td>
+          <td>{r.operator}</td>
+          <td>{labelOf(AUDIT_ACTION_LABELS, r.action)}</td>
+          <td>{r.account ?? ''}</td>
+          <td>{r.subject === null ? '' : subjectText(r.subject)}</td>
+          <td>{detailText(r.detail)}</td>
         </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.id} data-testid="audit-row">
-            <td>{when(r.at)}</td>
-            <td>{r.operator}</td>
-            <td>{labelOf(AUDIT_ACTION_LABELS, r.action)}</td>
-            <td>{r.account ?? ''}</td>
-            <td>{r.subject === null ? '' : subjectText(r.subject)}</td>
-            <td>{detailText(r.detail)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
+      ))}
+    </AdminTable>
   )
 }

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { IpoAdminIssue } from '../contract/admin-replies'
 import type { IpoKind } from '../contract/replies'
 import { parseAmount } from '../lib/currency'
+import { AdminTable } from './AdminTable'
 import { money, when } from './format'
 import { labelOf } from './labels'
 import { SECTORS } from './sectors'
@@ -39,28 +40,11 @@ export function IpoPanel() {
       {list.loading && !list.data && <p className="admin-muted">Loading…</p>}
       {list.data?.data.length === 0 && <p className="admin-muted">No issues yet.</p>}
       {list.data && list.data.data.length > 0 && (
-        <div className="admin-scroll" tabIndex={0}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Kind</th>
-              <th>Symbol</th>
-              <th>Name</th>
-              <th>Stage</th>
-              <th>Price · lot · minimum</th>
-              <th>Window and steps</th>
-              <th>Applications</th>
-              <th>Commitment</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.data.map((issue) => (
-              <IssueRow key={issue.id} issue={issue} onChanged={list.reload} />
-            ))}
-          </tbody>
-        </table>
-        </div>
+        <AdminTable head={['Kind', 'Symbol', 'Name', 'Stage', 'Price · lot · minimum', 'Window and steps', 'Applications', 'Commitment', '']}>
+          {list.data.data.map((issue) => (
+            <IssueRow key={issue.id} issue={issue} onChanged={list.reload} />
+          ))}
+        </AdminTable>
       )}
       <CreateForm onCreated={list.reload} />
     </section>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { Operator } from '../contract/admin-replies'
+import { AdminTable } from './AdminTable'
 import { when } from './format'
 import { PasswordForm } from './PasswordForm'
 import { adminCall, errorText } from './session'
@@ -12,19 +13,15 @@ export function OperatorsPanel() {
   return (
     <section>
       {list.error && <p className="admin-error">{list.error}</p>}
-      <div className="admin-scroll" tabIndex={0}>
-      <table className="admin-table">
-        <tbody>
-          {list.data?.data.map((o) => (
-            <tr key={o.username} data-testid="operator-row">
-              <td>{o.username}</td>
-              <td>{o.createdBy ? `added by ${o.createdBy}` : 'first operator (from TIJORI_OPERATOR)'}</td>
-              <td>{when(o.createdAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      </div>
+      <AdminTable>
+        {list.data?.data.map((o) => (
+          <tr key={o.username} data-testid="operator-row">
+            <td>{o.username}</td>
+            <td>{o.createdBy ? `added by ${o.createdBy}` : 'first operator (from TIJORI_OPERATOR)'}</td>
+            <td>{when(o.createdAt)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <form
         className="admin-search"
         onSubmit={(event) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import type { UserDetail as UserDetailReply, UserSummary } from '../contract/admin-replies'
+import { AdminTable } from './AdminTable'
 import { AuditTable } from './AuditPanel'
 import { money, when } from './format'
 import { LEDGER_REASON_LABELS, STATUS_LABELS, labelOf } from './labels'
@@ -31,28 +32,16 @@ export function UsersPanel() {
       {results.error && <p className="admin-error">{results.error}</p>}
       {results.data?.data.length === 0 && <p className="admin-muted">No user matches.</p>}
       {results.data && results.data.data.length > 0 && (
-        <div className="admin-scroll" tabIndex={0}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Account</th>
-              <th>Name</th>
-              <th>Identity</th>
-              <th>Since</th>
+        <AdminTable head={['Account', 'Name', 'Identity', 'Since']}>
+          {results.data.data.map((u) => (
+            <tr key={u.id} className={u.id === userId ? 'active' : ''} onClick={() => setUserId(u.id)} data-testid="user-row">
+              <td>{u.account}</td>
+              <td>{u.realName ?? '—'}</td>
+              <td>{labelOf(STATUS_LABELS, u.realNameStatus)}</td>
+              <td>{when(u.createdAt)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {results.data.data.map((u) => (
-              <tr key={u.id} className={u.id === userId ? 'active' : ''} onClick={() => setUserId(u.id)} data-testid="user-row">
-                <td>{u.account}</td>
-                <td>{u.realName ?? '—'}</td>
-                <td>{labelOf(STATUS_LABELS, u.realNameStatus)}</td>
-                <td>{when(u.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
+          ))}
+        </AdminTable>
       )}
       {userId !== null && <UserDetail key={userId} userId={userId} />}
     </section>
@@ -84,83 +73,45 @@ function UserDetail({ userId }: { userId: number }) {
         <FlagRow key={flag} userId={userId} flag={flag} reason={d.flags[flag] ?? null} onChanged={changed} />
       ))}
       <h3>Balances</h3>
-      <div className="admin-scroll" tabIndex={0}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>Currency</th>
-              <th>Available</th>
-              <th>Frozen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.balances.map((b) => (
-              <tr key={b.currency} data-testid="balance-row">
-                <td>{b.currency}</td>
-                <td>{money(b.available, b.currency)}</td>
-                <td>{money(b.frozen, b.currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable head={['Currency', 'Available', 'Frozen']}>
+        {d.balances.map((b) => (
+          <tr key={b.currency} data-testid="balance-row">
+            <td>{b.currency}</td>
+            <td>{money(b.available, b.currency)}</td>
+            <td>{money(b.frozen, b.currency)}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <h3>Bank cards</h3>
       {d.cards.length === 0 ? <p className="admin-muted">None.</p> : d.cards.map((c) => <p key={c.id}>{`${c.holder} · ${c.bank} · ${c.accountNumber} · ${c.ifsc}`}</p>)}
       <h3>Ledger (latest 100)</h3>
-      <div className="admin-scroll" tabIndex={0}>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Reason</th>
-              <th>Reference</th>
-              <th>Available</th>
-              <th>Frozen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {d.ledger.map((e) => (
-              <tr key={`${e.id}:${e.currency}`} data-testid="ledger-row">
-                <td>{when(e.createdAt)}</td>
-                <td>{labelOf(LEDGER_REASON_LABELS, e.reason)}</td>
-                <td>{e.reference ?? ''}</td>
-                <td>{money(e.available, e.currency)}</td>
-                <td>{e.frozen !== 0 ? money(e.frozen, e.currency) : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable head={['When', 'Reason', 'Reference', 'Available', 'Frozen']}>
+        {d.ledger.map((e) => (
+          <tr key={`${e.id}:${e.currency}`} data-testid="ledger-row">
+            <td>{when(e.createdAt)}</td>
+            <td>{labelOf(LEDGER_REASON_LABELS, e.reason)}</td>
+            <td>{e.reference ?? ''}</td>
+            <td>{money(e.available, e.currency)}</td>
+            <td>{e.frozen !== 0 ? money(e.frozen, e.currency) : ''}</td>
+          </tr>
+        ))}
+      </AdminTable>
       <h3>Orders (latest 100)</h3>
       {d.orders.length === 0 ? (
         <p className="admin-muted">None.</p>
       ) : (
-        <div className="admin-scroll" tabIndex={0}>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>Order</th>
-                <th>Symbol</th>
-                <th>Side, lots, leverage</th>
-                <th>Status</th>
-                <th>Margin</th>
-                <th>Profit or loss</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.orders.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.orderNo}</td>
-                  <td>{o.symbol}</td>
-                  <td>{`${labelOf(STATUS_LABELS, o.direction)} ${o.lots} lots ×${o.leverage}`}</td>
-                  <td>{labelOf(STATUS_LABELS, o.status)}</td>
-                  <td>{money(o.margin)}</td>
-                  <td>{o.pnl === null ? '' : money(o.pnl)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable head={['Order', 'Symbol', 'Side, lots, leverage', 'Status', 'Margin', 'Profit or loss']}>
+          {d.orders.map((o) => (
+            <tr key={o.id}>
+              <td>{o.orderNo}</td>
+              <td>{o.symbol}</td>
+              <td>{`${labelOf(STATUS_LABELS, o.direction)} ${o.lots} lots ×${o.leverage}`}</td>
+              <td>{labelOf(STATUS_LABELS, o.status)}</td>
+              <td>{money(o.margin)}</td>
+              <td>{o.pnl === null ? '' : money(o.pnl)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <h3>Audit</h3>
       {log.data && <AuditTable rows={log.data.data} />}
