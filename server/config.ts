@@ -202,7 +202,7 @@ export type ServerConfig = {
 }
 
 /** The demo's day-trading cut-off, India time: its session is the whole day (see loadConfig). */
-export const DEMO_DAY_TRADING_CUTOFF = '23:45'
+const DEMO_DAY_TRADING_CUTOFF = '23:45'
 
 export function parseProfile(value: string | undefined): Profile {
   if (value === undefined || value === '') return 'demo'

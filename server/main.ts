@@ -41,15 +41,6 @@ export type StartOptions = {
   logStream?: { write: (line: string) => void }
 }
 
-/**
- * The server's log. Quiet by default: a newcomer's terminal shows the start lines, then only
- * warnings and errors. LOG_LEVEL=info (or debug) adds pino's structured JSON line per request for
- * a log collector; the level check is all a request pays when it is off.
- */
-export function loggerOptions(env: NodeJS.ProcessEnv, stream?: { write: (line: string) => void }): { level: string; stream?: { write: (line: string) => void } } {
-  return { level: env.LOG_LEVEL || 'warn', ...(stream ? { stream } : {}) }
-}
-
 export type Running = {
   app: FastifyInstance
   database: DatabaseHandle
@@ -166,13 +157,17 @@ export async function start(options: StartOptions = {}): Promise<Running> {
   await market.prepare(Date.now())
   const made = market.lastPrepare()
 
+  // The server's log. Quiet by default: a newcomer's terminal shows the start lines, then only
+  // warnings and errors. LOG_LEVEL=info (or debug) adds pino's structured JSON line per request for
+  // a log collector; the level check is all a request pays when it is off.
+  const logLevel = env.LOG_LEVEL || 'warn'
   const app = await buildApp({
     database,
     config,
     market,
     staticDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    logger: loggerOptions(env, options.logStream),
+    logger: { level: logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
   })
   await app.listen({ port, host })
   const metricsListener = metricsAt ? await serveMetrics(app.metrics, metricsAt) : null
@@ -189,7 +184,7 @@ export async function start(options: StartOptions = {}): Promise<Running> {
     `  metrics: ${metricsListener ? `${metricsListener.url}${metricsAt?.token ? ' (bearer token METRICS_TOKEN)' : ''}` : 'not served (set METRICS_PORT)'}`,
     `  back office: ${url}/admin.html${operatorNote}`,
     `  market: simulated, ${made.rows > 0 ? `made ${made.rows} instrument days in ${(made.ms / 1000).toFixed(1)} s` : 'up to date'}`,
-    `  log: ${loggerOptions(env).level}${loggerOptions(env).level === 'warn' ? ' (warnings and errors only; LOG_LEVEL=info logs every request as JSON)' : ''}`,
+    `  log: ${logLevel}${logLevel === 'warn' ? ' (warnings and errors only; LOG_LEVEL=info logs every request as JSON)' : ''}`,
   ]
   if (config.profile === 'demo') {
     lines.push(

@@ -29,7 +29,7 @@ const WEEK_STEP = { unit: 'week' } as const
 const CANDLE_MINUTES: Partial<Record<CandlePeriod, number>> = { '1min': 1, '5min': 5, '15min': 15, '30min': 30 }
 
 /** The steps a period's labels may use, finest first: none finer than one candle. */
-export function stepsOf(period: CandlePeriod): readonly Step[] {
+function stepsOf(period: CandlePeriod): readonly Step[] {
   const minutes = CANDLE_MINUTES[period]
   if (minutes !== undefined) return [...MINUTE_STEPS.filter((s) => s.n > minutes), ...DAY_STEPS, WEEK_STEP, ...MONTH_STEPS]
   if (period === 'day') return [...DAY_STEPS, WEEK_STEP, ...MONTH_STEPS]
