@@ -1,7 +1,7 @@
 /**
  * The routes of DESIGN.md section 3 and how a browser test opens each one: which need a session,
  * and the search string a detail screen gets from the server's own lists (a real id or symbol,
- * as a tap in the app would give it). Shared by the route and accessibility walks.
+ * as a tap in the app would give it). Used by the walk over every route (routes.test.ts).
  */
 import { randomUUID } from 'node:crypto'
 import { DEMO } from './signIn'

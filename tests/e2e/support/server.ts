@@ -13,7 +13,7 @@ import { join } from 'node:path'
 /** Names a prepared data folder each server starts from a copy of (set by support/data-template-setup.ts). */
 export const DATA_TEMPLATE_ENV = 'TIJORI_E2E_DATA_TEMPLATE'
 
-export type RunningServer = { url: string; port: number; dataDir: string; output: () => string; stop: () => Promise<void> }
+export type RunningServer = { url: string; port: number; dataDir: string; stop: () => Promise<void> }
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -59,9 +59,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  // The output's tail, for the error should it not start: bounded, as a bench's server runs long.
   let log = ''
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()))
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()))
+  const keep = (d: Buffer) => (log = (log + d.toString()).slice(-64 * 1024))
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
   const url = `http://127.0.0.1:${port}`
   try {
     await waitForHealth(url, child, 120_000)
@@ -73,7 +75,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     url,
     port,
     dataDir,
-    output: () => log,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r))
