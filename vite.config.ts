@@ -109,6 +109,8 @@ export default defineConfig({
     rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },
   },
   test: {
+    // Two files at a time: vitest's default (cores - 1) leaves one of two cores idle.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/unit/setup.ts'], hookTimeout: 30000 } }, // a hook may start the real server
       { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
@@ -123,6 +125,8 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/csp-setup.ts', 'tests/e2e/support/data-template-setup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
+          // One file at a time: beside them in CI runs the server suite on PostgreSQL (.ci/run), and
+          // both together already keep the two cores busy.
           fileParallelism: false,
         },
       },
