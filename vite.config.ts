@@ -136,9 +136,8 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/csp-setup.ts', 'tests/e2e/support/data-template-setup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
-          // One file at a time: beside them in CI runs the server suite on PostgreSQL (.ci/run), and
-          // both together already keep the two cores busy.
-          fileParallelism: false,
+          // Two files at a time (the root's maxWorkers): a browser file waits on timers, the browser
+          // and its own server for most of its time, and uses about half a core.
         },
       },
     ],
