@@ -177,6 +177,8 @@ export class DayStore {
   constructor(
     readonly seed: number,
     readonly calendars: CalendarSet,
+    /** The order rules' price band (TradingRules.priceBandPct), which the simulated prices stay inside. */
+    readonly bandPct?: number,
   ) {}
 
   rows(symbol: string): readonly DayRow[] {
@@ -268,7 +270,7 @@ export class DayStore {
   /** One simulated day from the close before it (its corporate actions apply at the open). */
   simulate(instrument: SimulatedInstrument, n: number, day: string, calendar: MarketCalendarName, previousClose: number) {
     const actions = instrument.kind === 'stock' ? this.actions(instrument, Number(day.slice(0, 4))) : []
-    return simulateDay({ instrument, day, minutes: minutesOf(calendar, n), previousClose, seed: this.seed, actions })
+    return simulateDay({ instrument, day, minutes: minutesOf(calendar, n), previousClose, seed: this.seed, actions, bandPct: this.bandPct })
   }
 
   /**

@@ -89,7 +89,7 @@ export function createMarketFeed(options: MarketFeedOptions): CreatedMarketFeed 
     const seed = Number(await settingOrInit(db, 'seed', String(options.seed ?? randomInt(0, 2 ** 32))))
     if (!Number.isSafeInteger(seed)) throw new Error('market_settings.seed is not a whole number')
     firstDay = dayKeyNumber(await settingOrInit(db, 'first_day', dayNumberKey(today)))
-    const loaded = new DayStore(seed, calendars)
+    const loaded = new DayStore(seed, calendars, config.trading.priceBandPct)
     const bySymbol = new Map<string, DayRow[]>()
     for (const row of await allMarketDays(db)) {
       let list = bySymbol.get(row.symbol)

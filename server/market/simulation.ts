@@ -14,7 +14,9 @@
  * - sessions with a break open with a small overnight gap (15% of the day's variance);
  * - variance and volume both follow a U-shaped intraday curve, heavy at the open and close;
  * - each minute is a multiplicative step on an unrounded price; bars show it rounded to the tick,
- *   so rounding never accumulates into drift; prices never fall below one tick.
+ *   so rounding never accumulates into drift; prices never fall below one tick;
+ * - with a price band (the order rules' percentage around the previous close), the price is held
+ *   at its edge, as an exchange's circuit holds it: a quote the feed shows can always be ordered.
  */
 import {
   type TradingCalendar,
@@ -24,6 +26,7 @@ import {
   tradingDaysBetween,
   tradingMinutesOfDay,
 } from './calendar'
+import { priceBand } from '../trade/rules'
 import { type SimulatedInstrument, type Stock } from './instruments'
 import { type Rng, rngFor } from './random'
 
@@ -160,6 +163,17 @@ export type SimulateDayInput = {
   seed: number
   /** Actions of this instrument; those whose ex-day is `day` take effect at the open. */
   actions?: readonly CorporateAction[]
+  /** The order rules' price band, +/- this percentage of the previous close; none when absent. */
+  bandPct?: number
+}
+
+/** The band's edges on the tick grid, inside it; null when no band or no tick fits in it. */
+function bandLimits(prevClose: number, tick: number, bandPct: number | undefined): { lo: number; hi: number } | null {
+  if (bandPct === undefined) return null
+  const band = priceBand(prevClose, { priceBandPct: bandPct })
+  const lo = Math.max(tick, Math.ceil(band.min / tick) * tick)
+  const hi = Math.floor(band.max / tick) * tick
+  return lo <= hi ? { lo, hi } : null
 }
 
 /** Applies the day's corporate actions to the previous close, recording each as an adjustment. */
@@ -221,17 +235,23 @@ export function simulateDay(input: SimulateDayInput): SimulatedDay {
   // Volume is value-driven: after a split (or a fall) more shares trade for the same rupees.
   const dayVolume = ((instrument.referenceDailyVolume * instrument.referencePrice) / start) * (0.6 + 0.8 * own.uniform()) * dayScale
 
-  let price = Math.max(tick, start * (1 + gapSigma * draw()))
+  // Held inside the band; its edges are on the tick grid, so rounding keeps a price inside it.
+  const limits = bandLimits(prevClose, tick, input.bandPct)
+  const lo = limits?.lo ?? tick
+  const hi = limits?.hi ?? Infinity
+  const hold = (p: number): number => Math.min(hi, Math.max(lo, p))
+
+  let price = hold(start * (1 + gapSigma * draw()))
   let open = roundToTick(price, tick)
   const bars: Bar[] = new Array<Bar>(n)
   for (let i = 0; i < n; i++) {
     const sigma = sessionSigma * (curve.sigma[i] ?? 0)
     const z = draw()
-    price = Math.max(tick, price * (1 + sigma * z))
+    price = hold(price * (1 + sigma * z))
     const close = roundToTick(price, tick)
     const reach = price * sigma * WICK_REACH
-    const high = roundToTick(Math.max(open, close) + reach * Math.abs(own.normal()), tick)
-    const low = Math.min(Math.min(open, close), roundToTick(Math.min(open, close) - reach * Math.abs(own.normal()), tick))
+    const high = Math.min(hi, roundToTick(Math.max(open, close) + reach * Math.abs(own.normal()), tick))
+    const low = Math.max(lo, Math.min(Math.min(open, close), roundToTick(Math.min(open, close) - reach * Math.abs(own.normal()), tick)))
     // Busy minutes are the ones that move: volume leans on |z| (mean of 0.76 + 0.3|z| is 1).
     const noise = Math.max(0.2, 1 + 0.25 * own.normal())
     const volume = Math.round(dayVolume * (curve.volume[i] ?? 0) * (0.76 + 0.3 * Math.abs(z)) * noise)
@@ -253,6 +273,7 @@ export type SimulateDaysInput = {
   previousClose?: number
   /** The corporate actions to apply; for a stock, the simulated ones of the years covered by default. */
   actions?: readonly CorporateAction[]
+  bandPct?: SimulateDayInput['bandPct']
 }
 
 /** Consecutive trading days, each continuing from the last close of the one before. */
@@ -261,7 +282,7 @@ export function* simulateDays(input: SimulateDaysInput): Generator<SimulatedDay,
   const actions = input.actions ?? (instrument.kind === 'stock' ? corporateActionsBetween(instrument, input.from, input.to, seed, cal) : [])
   let previousClose = input.previousClose ?? instrument.referencePrice
   for (const day of tradingDaysBetween(input.from, input.to, cal)) {
-    const result = simulateDay({ instrument, day, minutes: tradingMinutesOfDay(day, cal), previousClose, seed, actions })
+    const result = simulateDay({ instrument, day, minutes: tradingMinutesOfDay(day, cal), previousClose, seed, actions, bandPct: input.bandPct })
     const last = result.bars[result.bars.length - 1]
     if (last !== undefined) previousClose = last.close
     yield result

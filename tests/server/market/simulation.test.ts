@@ -20,6 +20,7 @@ import {
   simulateDay,
   simulateDays,
 } from '../../../server/market/simulation'
+import { priceBand } from '../../../server/trade/rules'
 
 const nse = nseCalendar({ holidays: NSE_HOLIDAYS })
 const reliance = stockBySymbol('RELIANCE')
@@ -131,6 +132,25 @@ describe('other kinds', () => {
     expect(sunday.bars).toHaveLength(1440)
     expectWellFormed(sunday.bars, btc.tickSize)
     expect(tradingMinutesOfDay('2026-03-08', cryptoCalendar())).toHaveLength(1440)
+  })
+})
+
+describe('the price band', () => {
+  it("holds a coin's year inside the band around each previous close, at its edge on the days it would leave it", () => {
+    const sol = findInstrument('SOLINR') as SimulatedInstrument
+    const year = { instrument: sol, from: '2025-11-23', to: '2026-11-22', cal: cryptoCalendar(), seed: 42 }
+    const bandOf = (prevClose: number) => priceBand(prevClose, { priceBandPct: 10 })
+    const leaves = (d: { prevClose: number; bars: readonly Bar[] }) =>
+      d.bars.some((b) => b.high > bandOf(d.prevClose).max || b.low < bandOf(d.prevClose).min)
+    // Without a band, 5% daily moves leave +/-10% on some days (every market order refused then).
+    expect([...simulateDays(year)].filter(leaves).length).toBeGreaterThan(0)
+
+    const held = [...simulateDays({ ...year, bandPct: 10 })]
+    expect(held.filter(leaves).map((d) => d.day)).toEqual([])
+    const offTick = held.flatMap((d) => d.bars).filter((b) => [b.open, b.high, b.low, b.close].some((p) => p % sol.tickSize !== 0 || p <= 0))
+    expect(offTick).toEqual([])
+    const atEdge = held.filter((d) => d.bars.some((b) => b.high + sol.tickSize > bandOf(d.prevClose).max || b.low - sol.tickSize < bandOf(d.prevClose).min))
+    expect(atEdge.length).toBeGreaterThan(0)
   })
 })
 
