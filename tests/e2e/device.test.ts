@@ -5,7 +5,10 @@
  * deploy makes one: the served sw.js changes (a precached file's revision) and that file with it;
  * the browser is asked to check for it (registration.update(), what it does itself on navigation
  * every so often), the prompt shows, Reload activates the waiting worker and the page comes back
- * from the new precache. Waits are for states on screen, never for time.
+ * from the new precache. The browser force-closing the app's IndexedDB (Chrome's own "Force
+ * close", as iOS does after a while in the background) leaves the app working; and where the
+ * browser offers installing, the settings screen has the button. Waits are for states on screen,
+ * never for time.
  */
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,7 +16,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { launchChromium, waitUntilOfflineReady } from './support/browser'
+import { launchChromium, launchInstallableChromium, waitUntilOfflineReady } from './support/browser'
 import { startServer, type RunningServer } from './support/server'
 import { signIn } from './support/signIn'
 
@@ -68,8 +71,90 @@ describe('this device', () => {
     expect(Number(await line.getAttribute('data-usage'))).toBeGreaterThan(0)
     expect(['true', 'false']).toContain(await line.getAttribute('data-persisted'))
     expect(await line.textContent()).toMatch(/\d.*MB/)
-    // Headless Chromium never offers installing: no button without the browser's offer.
+    // An incognito context is never offered installing: no button without the browser's offer.
     expect(await page.getByTestId('install-app').count()).toBe(0)
+  })
+
+  it("carries on when the browser force-closes its storage: it opens it again, and what it stores after is there offline", async () => {
+    // Counts the page's IndexedDB connections opened and closed under it, by the browser's API.
+    await context.addInitScript(() => {
+      const seen = { opened: 0, closed: 0 }
+      Object.assign(window, { __tijoriIdb: seen })
+      const open = IDBFactory.prototype.open
+      IDBFactory.prototype.open = function (this: IDBFactory, ...args: Parameters<IDBFactory['open']>) {
+        const request = open.apply(this, args)
+        request.addEventListener('success', () => {
+          seen.opened++
+          request.result.addEventListener('close', () => seen.closed++)
+        })
+        return request
+      }
+    })
+    await page.goto(`${server.url}/#/information/setting`)
+    await page.reload()
+    await page.getByTestId('storage-usage').waitFor()
+    const idb = () => page.evaluate(() => (window as unknown as { __tijoriIdb: { opened: number; closed: number } }).__tijoriIdb)
+    await expect.poll(async () => (await idb()).opened).toBeGreaterThan(0)
+    const before = await idb()
+    expect(before.closed).toBe(0)
+
+    const internals = await context.newPage()
+    try {
+      await internals.goto('chrome://indexeddb-internals')
+      await internals.locator('.indexeddb-origin', { hasText: server.url }).locator('indexeddb-bucket .force-close').first().click()
+    } finally {
+      await internals.close()
+    }
+    // Closed under the app, and opened again without a reload.
+    await expect.poll(async () => (await idb()).closed, { timeout: 15_000 }).toBeGreaterThan(0)
+    await expect.poll(async () => (await idb()).opened, { timeout: 15_000 }).toBeGreaterThan(before.opened)
+
+    // A screen not opened before fetches and stores its records, and they open offline.
+    await page.goto(`${server.url}/#/information/fundRecord`)
+    await expect.poll(() => page.getByTestId('fund-record').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    const shown = await page.getByTestId('fund-record').count()
+    await waitUntilOfflineReady(page)
+    await context.setOffline(true)
+    try {
+      await page.reload()
+      await expect.poll(() => page.getByTestId('fund-record').count(), { timeout: 15_000 }).toBe(shown)
+    } finally {
+      await context.setOffline(false)
+    }
+    expect(await page.getByText('Something went wrong', { exact: false }).count()).toBe(0)
+    expect(pageErrors).toEqual([])
+  })
+
+  it("shows the browser's install offer on the settings screen, and the browser's dialog when tapped", async () => {
+    const profile = await mkdtemp(join(tmpdir(), 'tijori-profile-'))
+    const installable = await launchInstallableChromium(profile)
+    try {
+      // Each offer the browser makes, and the answer given to it, seen by the page.
+      await installable.addInitScript(() => {
+        const offers: (string | null)[] = []
+        Object.assign(window, { __tijoriOffers: offers })
+        addEventListener('beforeinstallprompt', (event) => {
+          const n = offers.push(null) - 1
+          void (event as Event & { userChoice: Promise<{ outcome: string }> }).userChoice.then((choice) => (offers[n] = choice.outcome))
+        })
+      })
+      const tab = installable.pages()[0] ?? (await installable.newPage())
+      await signIn(tab, server.url)
+      await tab.goto(`${server.url}/#/information/setting`)
+      const install = tab.getByTestId('install-app')
+      await install.waitFor({ timeout: 30_000 })
+      const offers = () => tab.evaluate(() => (window as unknown as { __tijoriOffers: (string | null)[] }).__tijoriOffers)
+      expect(await offers()).toEqual([null])
+      await install.click()
+      // Headless Chromium answers its own dialog at once with "dismissed", then offers again;
+      // the button comes back with that offer.
+      await expect.poll(async () => (await offers())[0], { timeout: 15_000 }).toBe('dismissed')
+      await expect.poll(async () => (await offers()).length, { timeout: 15_000 }).toBeGreaterThan(1)
+      await install.waitFor({ timeout: 15_000 })
+    } finally {
+      await installable.close()
+      await rm(profile, { recursive: true, force: true })
+    }
   })
 
   it('offers a new release with the update prompt and runs it after Reload', async () => {

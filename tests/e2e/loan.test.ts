@@ -28,7 +28,7 @@ const pageErrors: string[] = []
 const unpaid = () => page.getByTestId('loan-unpaid')
 const record = () => page.locator('[data-testid=loan-record]').first()
 
-/** The available balance on the account page, paise. */
+/** The account screen's available balance in paise: the stored one at first, the server's once fetched (poll it). */
 async function available(): Promise<number> {
   await page.goto(`${server.url}/#/information/index`)
   const text = page.getByTestId('balance-available')
@@ -97,7 +97,7 @@ describe('a credit loan, from the key facts to completed', () => {
     // The screen fetches a loan in review again until its decision arrives.
     await expect.poll(() => unpaid().getAttribute('data-status'), { timeout: 20_000 }).toBe('borrowing')
     expect(await unpaid().getByTestId('loan-owed').textContent()).toBe('₹10,000.00')
-    expect(await available()).toBe(before + AMOUNT)
+    await expect.poll(available, { timeout: 20_000 }).toBe(before + AMOUNT)
   })
 
   it('repays half, then the rest, each confirmed first', async () => {
@@ -112,7 +112,7 @@ describe('a credit loan, from the key facts to completed', () => {
     // Completed: nothing is unpaid, and the form to apply is back.
     await expect.poll(() => unpaid().count(), { timeout: 20_000 }).toBe(0)
     await page.getByTestId('loan-apply-form').waitFor()
-    expect(await available()).toBe(before)
+    await expect.poll(available, { timeout: 20_000 }).toBe(before)
   })
 
   it('shows the loan completed in the records, with the payout and both repayments', async () => {

@@ -58,12 +58,11 @@ async function watchCsp(context: BrowserContext): Promise<void> {
   })
 }
 
+// The closed network here refuses Chromium's own background connections; keep it quiet.
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
+
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    // The closed network here refuses Chromium's own background connections; keep it quiet.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS })
   // browser.newPage() opens its context through newContext() too.
   const newContext = browser.newContext.bind(browser)
   browser.newContext = async (options) => {
@@ -72,6 +71,22 @@ export async function launchChromium(): Promise<Browser> {
     return context
   }
   return browser
+}
+
+/**
+ * Chromium on a profile of its own in `userDataDir`, as a person's browser is: an incognito
+ * context is never offered installing. The engagement checks (time spent on the site) are
+ * bypassed, so the browser sends `beforeinstallprompt` as soon as the app qualifies.
+ */
+export async function launchInstallableChromium(userDataDir: string): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: [...ARGS, '--bypass-app-banner-engagement-checks'],
+    viewport: { width: 390, height: 844 },
+    locale: 'en-IN',
+  })
+  await watchCsp(context)
+  return context
 }
 
 /** The shell is precached and the page controlled by the service worker, so it opens offline. */
