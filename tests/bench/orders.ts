@@ -15,6 +15,7 @@
  */
 import pg from 'pg'
 import { startServer, type RunningServer } from '../e2e/support/server'
+import { cpuLine, sampleCpu } from './cpu'
 import { makeUsers, placeOrders, runLine, type LoadRun, type LoadUser } from './http-load'
 import { preparePgbench } from './pgbench'
 
@@ -52,8 +53,9 @@ async function pgliteBook(options: Required<OrdersBenchOptions>): Promise<LoadRu
     console.log(`\norders over HTTP on PGlite (npm start, engine running; ${options.users} users, ${options.inFlight} in flight; target >= 1,000/s)`)
     const runs: LoadRun[] = []
     for (let i = 0; i < options.slices; i++) {
+      const cpu = await sampleCpu(server.pid)
       const run = await placeOrders(server.url, users, { count: options.slice, inFlight: options.inFlight, offset: open })
-      console.log(runLine(`open positions ${open.toLocaleString('en')}-${(open + run.count).toLocaleString('en')}`, run))
+      console.log(`${runLine(`open positions ${open.toLocaleString('en')}-${(open + run.count).toLocaleString('en')}`, run)}; ${cpuLine(cpu, await sampleCpu(server.pid), false)}`)
       open += run.count
       runs.push(run)
     }
@@ -96,12 +98,14 @@ async function postgresAlternating(serverUrl: string, options: Required<OrdersBe
     const rates: number[] = []
     for (let round = 1; round <= options.rounds; round++) {
       const t = await pgbench.run(options.seconds)
+      const cpu = await sampleCpu(server.pid)
       const run = await placeOrders(server.url, users, { seconds: options.seconds, inFlight: options.inFlight, offset: open })
+      const used = cpuLine(cpu, await sampleCpu(server.pid), true)
       open += run.count
       tps.push(t)
       rates.push(run.rate)
       ratios.push(run.rate / t)
-      console.log(`  round ${round}: pgbench ${t.toFixed(0)} TPS; ${runLine('orders', run).trim()}; ratio ${(run.rate / t).toFixed(2)}`)
+      console.log(`  round ${round}: pgbench ${t.toFixed(0)} TPS; ${runLine('orders', run).trim()}; ratio ${(run.rate / t).toFixed(2)}; ${used}`)
     }
     console.log(`  pgbench TPS: ${spread(tps)}; orders/s: ${spread(rates)}; ratio orders/s / TPS: ${spread(ratios)}`)
     return ratios

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path'
 import { REPO_ROOT } from '../../server/main'
 import { makeDataTemplate } from '../e2e/support/data-template'
 import { freePort } from '../e2e/support/server'
+import { processCpuMs } from './cpu'
 // @ts-expect-error: plain JavaScript (scripts/build-server.mjs), run before anything is compiled
 import { buildServer, serverBuildIsStale } from '../../scripts/build-server.mjs'
 
@@ -34,9 +35,7 @@ async function startOnce(args: string[], template: string): Promise<Run> {
       await new Promise((r) => setTimeout(r, 20))
     }
     const wallMs = performance.now() - started
-    // /proc/<pid>/stat fields 14 and 15: user and system time in clock ticks (100 per second).
-    const stat = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]?.split(' ') ?? []
-    const cpuMs = (Number(stat[11]) + Number(stat[12])) * 10
+    const cpuMs = await processCpuMs(child.pid!)
     await new Promise((r) => setTimeout(r, IDLE_MS))
     const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1])
     return { wallMs, cpuMs, rssMiB: rssKiB / 1024 }

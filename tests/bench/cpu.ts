@@ -1,0 +1,43 @@
+/**
+ * Where a run's CPU went, from Linux's /proc: the server process, PostgreSQL's processes and this
+ * load generator, in cores (CPU seconds per wall second), beside the machine's core count. Tells
+ * a run that waits (cores to spare) from one that is CPU-bound, and which side spends it.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+
+/** User + system time of a process in ms: /proc/<pid>/stat fields 14 and 15, in ticks of 10 ms. */
+export async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10
+}
+
+/** Every running PostgreSQL process's CPU in ms (the postmaster, its backends and workers). */
+async function postgresCpuMs(): Promise<number> {
+  let total = 0
+  for (const name of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(name)) continue
+    const comm = await readFile(`/proc/${name}/comm`, 'utf8').catch(() => '')
+    if (comm.trim() === 'postgres') total += await processCpuMs(Number(name))
+  }
+  return total
+}
+
+export type CpuSample = { at: number; server: number; postgres: number; load: number }
+
+export async function sampleCpu(serverPid: number): Promise<CpuSample> {
+  const own = process.cpuUsage()
+  return { at: performance.now(), server: await processCpuMs(serverPid), postgres: await postgresCpuMs(), load: (own.user + own.system) / 1000 }
+}
+
+/** "CPU: server 0.49 cores, PostgreSQL 0.49, load generator 0.35; 1.33 of 2". */
+export function cpuLine(from: CpuSample, to: CpuSample, withPostgres: boolean): string {
+  const wall = to.at - from.at
+  const cores = (key: 'server' | 'postgres' | 'load') => (to[key] - from[key]) / wall
+  const parts = [`server ${cores('server').toFixed(2)} cores`]
+  if (withPostgres) parts.push(`PostgreSQL ${cores('postgres').toFixed(2)}`)
+  parts.push(`load generator ${cores('load').toFixed(2)}`)
+  const sum = cores('server') + (withPostgres ? cores('postgres') : 0) + cores('load')
+  return `CPU: ${parts.join(', ')}; ${sum.toFixed(2)} of ${availableParallelism()}`
+}
