@@ -40,26 +40,17 @@ beforeAll(async () => {
   page = await context.newPage()
   page.on('pageerror', (error) => pageErrors.push(String(error)))
   const token = await demoOperatorToken(server)
-  // The window is long enough to sign in and apply on a busy machine; the allocation follows at once.
+  // The window is long enough to sign in and apply on a busy machine, and opens late enough for
+  // a slow first reply to still ask for the future; the allocation follows at once.
   const now = Date.now()
+  const times = { opensAt: now + 10 * SECOND, closesAt: now + 52 * SECOND, allocateAt: now + 53 * SECOND }
   const created = await adminCall<{ id: number }>(
     server.url,
     '/block/create',
-    {
-      symbol: SYMBOL,
-      session: 'morning',
-      shares: 100_000,
-      lotSize: 10,
-      opensAt: now + 3 * SECOND,
-      closesAt: now + 45 * SECOND,
-      allocateAt: now + 46 * SECOND,
-      discountBps: 200,
-      lockUnit: 'minute',
-      lockCount: 30,
-    },
+    { symbol: SYMBOL, session: 'morning', shares: 100_000, lotSize: 10, ...times, discountBps: 200, lockUnit: 'minute', lockCount: 30 },
     token,
   )
-  offering = { id: created.id, opensAt: now + 3 * SECOND, closesAt: now + 45 * SECOND, allocateAt: now + 46 * SECOND }
+  offering = { id: created.id, ...times }
 })
 
 afterAll(async () => {
