@@ -111,8 +111,10 @@ describe('this device', () => {
 
     // A screen not opened before fetches and stores its records, and they open offline.
     await page.goto(`${server.url}/#/information/fundRecord`)
-    await expect.poll(() => page.getByTestId('fund-record').count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    // Counted once the server's page of records is in and stored, not while it arrives.
+    await expect.poll(() => page.getByTestId('funds-updated').textContent(), { timeout: 15_000 }).toMatch(/Last updated/)
     const shown = await page.getByTestId('fund-record').count()
+    expect(shown).toBeGreaterThan(0)
     await waitUntilOfflineReady(page)
     await context.setOffline(true)
     try {

@@ -13,7 +13,14 @@ import { join } from 'node:path'
 /** Names a prepared data folder each server starts from a copy of (set by support/data-template-setup.ts). */
 export const DATA_TEMPLATE_ENV = 'TIJORI_E2E_DATA_TEMPLATE'
 
-export type RunningServer = { url: string; port: number; dataDir: string; /** The server's process (the benches read its CPU). */ pid: number; stop: () => Promise<void> }
+export type RunningServer = {
+  url: string
+  port: number
+  dataDir: string
+  /** The server's process (the benches read its CPU). */
+  pid: number
+  stop: () => Promise<void>
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -25,9 +25,9 @@ import { png } from '../pictures'
 
 const adminUrl = process.env.TEST_DATABASE_URL
 /**
- * Traded around the clock; the first whose price sits well inside today's band is used. The
- * simulated coins can move further in a day than the band allows, and then every market order
- * is refused (price_out_of_band) for as long as that lasts.
+ * Traded around the clock; the first whose price sits well inside today's band is used. The feed
+ * holds a price at the band's edge on a day it would leave it, and there the test's limit orders
+ * meant to rest (or to cross) would meet the edge instead.
  */
 const COINS = ['SOLINR', 'ETHINR', 'BTCINR', 'XRPINR', 'USDTINR']
 let SYMBOL = ''
@@ -70,6 +70,14 @@ async function call(path: string, body: unknown, user: { address: string; header
     if (Date.now() > until) throw new Error(`${path} was never acknowledged`)
     await new Promise((r) => setTimeout(r, 50))
   }
+}
+
+type Detail = { price: number; band: { min: number; max: number } | null }
+
+/** The symbol's live price and today's band, as the app's detail screen reads them. */
+async function detailOf(symbol: string, user: { address: string; headers?: Record<string, string> }): Promise<Detail> {
+  const detail = data<{ quote: { price: number }; band: Detail['band'] }>(await call('/stock/detail', { symbol }, user), 'detail')
+  return { price: detail.quote.price, band: detail.band }
 }
 
 function data<T>(reply: Envelope, what: string): T {
@@ -133,9 +141,8 @@ describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load'
   it('acknowledges every operation exactly once, keeps the ledger, and a survivor takes the jobs over', async () => {
     const db = database!.db
     for (const symbol of COINS) {
-      const detail = data<{ quote: { price: number }; band: { min: number; max: number } | null }>(await call('/stock/detail', { symbol }, { address: '10.14.1.1' }), 'detail')
-      const { price } = detail.quote
-      if (!detail.band || (price > detail.band.min * 1.03 && price < detail.band.max / 1.03)) {
+      const { price, band } = await detailOf(symbol, { address: '10.14.1.1' })
+      if (!band || (price > band.min * 1.03 && price < band.max / 1.03)) {
         SYMBOL = symbol
         break
       }
@@ -186,9 +193,8 @@ describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load'
       return reply
     }
     const band = async (user: User) => {
-      const detail = data<{ quote: { price: number }; band: { min: number; max: number } | null }>(await call('/stock/detail', { symbol: SYMBOL }, user), 'detail')
-      const { price } = detail.quote
-      return { price, min: detail.band?.min ?? 1, max: detail.band?.max ?? price * 2 }
+      const { price, band } = await detailOf(SYMBOL, user)
+      return { price, min: band?.min ?? 1, max: band?.max ?? price * 2 }
     }
 
     const worker = async (user: User, u: number) => {
