@@ -89,10 +89,7 @@ export async function restore(target: BackupTarget, file: string, options: Resto
     movedAside = `${target.dataDir}.replaced-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}`
     await rename(target.dataDir, movedAside)
   }
-  const bytes = await readFile(file)
-  // PGlite unpacks a tarball it is told is gzipped; a plain one as it is.
-  const tarball = new Blob([bytes], { type: bytes[0] === 0x1f && bytes[1] === 0x8b ? 'application/x-gzip' : 'application/x-tar' })
-  const handle = await openDatabase({ dataDir: target.dataDir, fromDump: tarball })
+  const handle = await openDatabase({ dataDir: target.dataDir, fromDump: await readFile(file) })
   await handle.close()
   return { kind: 'pglite', ...(await counted({ dataDir: target.dataDir })), movedAside }
 }

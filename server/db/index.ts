@@ -32,9 +32,10 @@ export type DatabaseHandle = {
 
 /**
  * `url`: PostgreSQL. `dataDir`: PGlite in that folder, or in memory when null; `fromDump` starts it
- * from a PGlite.dumpDataDir() tarball instead of running initdb (tests start from a migrated one).
+ * from the bytes of a PGlite.dumpDataDir() tarball, plain or gzipped, instead of running initdb
+ * (a restore; tests start from a migrated one).
  */
-export type DatabaseOptions = { url: string } | { dataDir: string | null; fromDump?: Blob }
+export type DatabaseOptions = { url: string } | { dataDir: string | null; fromDump?: Uint8Array }
 
 const INT8_OID = 20
 
@@ -56,16 +57,40 @@ export function parseInt8(text: string): number {
   return value
 }
 
+/**
+ * A tarball PGlite reads with arrayBuffer(), handed the bytes already in memory: Node's own
+ * Blob.arrayBuffer() copies a tarball through small chunks, 0.8 s of a 1.5 s start from a 43 MB
+ * dump (measured with a test database).
+ */
+class TarballBytes extends Blob {
+  readonly #tarball: Uint8Array
+
+  constructor(tarball: Uint8Array) {
+    // PGlite unpacks a tarball it is told is gzipped; a plain one as it is.
+    super([], { type: tarball[0] === 0x1f && tarball[1] === 0x8b ? 'application/x-gzip' : 'application/x-tar' })
+    this.#tarball = tarball
+  }
+
+  override get size(): number {
+    return this.#tarball.byteLength
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    // A copy: PGlite may keep or change what it is given.
+    return Promise.resolve(this.#tarball.slice().buffer)
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return 'url' in options ? openPostgres(options.url) : openPglite(options.dataDir, options.fromDump)
 }
 
-async function openPglite(dataDir: string | null, fromDump: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefined): Promise<DatabaseHandle> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir ?? 'memory://', {
     parsers: { [pgliteTypes.INT8]: parseInt8 },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
-    ...(fromDump ? { loadDataDir: fromDump } : {}),
+    ...(fromDump ? { loadDataDir: new TarballBytes(fromDump) } : {}),
   })
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
   return {
