@@ -136,10 +136,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/csp-setup.ts', 'tests/e2e/support/data-template-setup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
-          // One file at a time: beside them in CI runs the server suite on PostgreSQL (.ci/run). Two
-          // at a time take 707 s instead of 1,126 s alone, but beside that suite two browser files
-          // failed on time limits (a 3 s window, a 30 s wait), so they wait for more cores.
-          fileParallelism: false,
+          // Two files at a time (the root's maxWorkers): a browser file waits on timers, the browser
+          // and its own server for most of its time; two take 707 s where one at a time took
+          // 1,126 s. In CI the server suite on PostgreSQL runs beside them at a low CPU
+          // priority (.ci/run), so it takes mostly what these leave.
         },
       },
     ],
