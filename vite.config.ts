@@ -137,9 +137,8 @@ export default defineConfig({
           testTimeout: 180000,
           hookTimeout: 180000,
           // Two files at a time (the root's maxWorkers): a browser file waits on timers, the browser
-          // and its own server for most of its time; two take 707 s where one at a time took
-          // 1,126 s. In CI the server suite on PostgreSQL runs beside them at a low CPU
-          // priority (.ci/run), so it takes mostly what these leave.
+          // and its own server for most of its time; two take about 710 s where one at a time took
+          // 1,130 s. Nothing else runs beside them in CI (.ci/run).
         },
       },
     ],
