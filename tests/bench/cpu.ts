@@ -13,18 +13,28 @@ export async function processCpuMs(pid: number): Promise<number> {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10
 }
 
-/** Every running PostgreSQL process's CPU in ms (the postmaster, its backends and workers). */
-async function postgresCpuMs(): Promise<number> {
-  let total = 0
+/** Every running PostgreSQL process's CPU in ms (the postmaster, its backends and workers), by pid. */
+async function postgresCpuMs(): Promise<Map<number, number>> {
+  const byPid = new Map<number, number>()
   for (const name of await readdir('/proc').catch(() => [])) {
     if (!/^\d+$/.test(name)) continue
     const comm = await readFile(`/proc/${name}/comm`, 'utf8').catch(() => '')
-    if (comm.trim() === 'postgres') total += await processCpuMs(Number(name))
+    if (comm.trim() === 'postgres') byPid.set(Number(name), await processCpuMs(Number(name)))
   }
+  return byPid
+}
+
+/**
+ * PostgreSQL's CPU between two samples: each process's own growth. A backend that ended between
+ * them (pgbench's, just before a round) would otherwise count as negative.
+ */
+function postgresDelta(from: Map<number, number>, to: Map<number, number>): number {
+  let total = 0
+  for (const [pid, ms] of to) total += ms - (from.get(pid) ?? 0)
   return total
 }
 
-export type CpuSample = { at: number; server: number; postgres: number; load: number }
+export type CpuSample = { at: number; server: number; postgres: Map<number, number>; load: number }
 
 export async function sampleCpu(serverPid: number): Promise<CpuSample> {
   const own = process.cpuUsage()
@@ -34,7 +44,8 @@ export async function sampleCpu(serverPid: number): Promise<CpuSample> {
 /** "CPU: server 0.49 cores, PostgreSQL 0.49, load generator 0.35; 1.33 of 2". */
 export function cpuLine(from: CpuSample, to: CpuSample, withPostgres: boolean): string {
   const wall = to.at - from.at
-  const cores = (key: 'server' | 'postgres' | 'load') => (to[key] - from[key]) / wall
+  const used = { server: to.server - from.server, postgres: postgresDelta(from.postgres, to.postgres), load: to.load - from.load }
+  const cores = (key: keyof typeof used) => used[key] / wall
   const parts = [`server ${cores('server').toFixed(2)} cores`]
   if (withPostgres) parts.push(`PostgreSQL ${cores('postgres').toFixed(2)}`)
   parts.push(`load generator ${cores('load').toFixed(2)}`)
