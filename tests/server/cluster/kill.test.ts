@@ -192,7 +192,7 @@ describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load'
       done.push({ user, kind, key, data: data(reply, `${kind} ${path}`) })
       return reply
     }
-    const band = async (user: User) => {
+    const bandNow = async (user: User) => {
       const { price, band } = await detailOf(SYMBOL, user)
       return { price, min: band?.min ?? 1, max: band?.max ?? price * 2 }
     }
@@ -226,13 +226,13 @@ describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load'
           }
           case 4: {
             // Above the price: crosses on the engine's next sweep.
-            const { price, max } = await band(user)
+            const { price, max } = await bandNow(user)
             await mutate(user, 'crossing', '/order/create', { symbol: SYMBOL, direction: 'long', type: 'limit', price: Math.min(max, Math.round(price * 1.02)), lots: 1, leverage: 1 })
             break
           }
           case 6: {
             // Far below: rests until cancelled.
-            const { price, min } = await band(user)
+            const { price, min } = await bandNow(user)
             const reply = await mutate(user, 'resting', '/order/create', { symbol: SYMBOL, direction: 'long', type: 'limit', price: Math.max(min, Math.round(price * 0.8)), lots: 1, leverage: 1 })
             resting.push(reply.data as Order)
             break
