@@ -136,6 +136,9 @@ export default defineConfig({
           setupFiles: ['tests/e2e/support/csp-setup.ts', 'tests/e2e/support/data-template-setup.ts'],
           testTimeout: 180000,
           hookTimeout: 180000,
+          // A poll gives up after 10 s, not vitest's 1 s: with two files at a time a lazy screen can
+          // take over a second to appear after a navigation (CI failed on one that took longer).
+          expect: { poll: { timeout: 10000 } },
           // Two files at a time (the root's maxWorkers): a browser file waits on timers, the browser
           // and its own server for most of its time; two take about 710 s where one at a time took
           // 1,130 s. Nothing else runs beside them in CI (.ci/run).
