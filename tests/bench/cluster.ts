@@ -10,29 +10,13 @@
  * BENCH_CLUSTER_PROCESSES (1,2,4). As a script: `tsx tests/bench/cluster.ts`.
  */
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { startCluster } from '../../scripts/cluster'
+import { adminQuery, databaseUrl } from '../server/helpers'
 import { makeUsers, placeOrders, runLine } from './http-load'
 import { preparePgbench } from './pgbench'
 
 // Open around the clock, so the figures do not depend on the hour of the run.
 const SYMBOL = 'SOLINR'
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-async function admin(serverUrl: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: serverUrl })
-  await c.connect()
-  try {
-    await c.query(statement)
-  } finally {
-    await c.end()
-  }
-}
 
 function spread(values: readonly number[], digits = 0): string {
   const sorted = [...values].sort((a, b) => a - b)
@@ -59,10 +43,10 @@ export async function clusterBench(options: ClusterBenchOptions = {}): Promise<v
   try {
     for (const n of counts) {
       const name = `tijori_cluster_bench_${randomBytes(4).toString('hex')}`
-      await admin(serverUrl, `create database ${name}`)
+      await adminQuery(serverUrl, `create database ${name}`)
       const cluster = await startCluster({
         processes: n,
-        databaseUrl: withDatabase(serverUrl, name),
+        databaseUrl: databaseUrl(serverUrl, name),
         port: 0,
         env: { LOG_LEVEL: 'warn', STATIC_DIR: 'none', MARKET_BACKFILL_DAYS: '5' },
       })
@@ -85,7 +69,7 @@ export async function clusterBench(options: ClusterBenchOptions = {}): Promise<v
         console.log(line)
       } finally {
         await cluster.stop()
-        await admin(serverUrl, `drop database if exists ${name} with (force)`)
+        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)
       }
     }
   } finally {

@@ -13,8 +13,8 @@
  * The earlier in-process figures (inject on in-memory PGlite, engine off, frozen clock, empty
  * tables, beside a "no-op ceiling" that was not batched) are gone: they measured another path.
  */
-import pg from 'pg'
 import { startServer, type RunningServer } from '../e2e/support/server'
+import { adminQuery, databaseUrl } from '../server/helpers'
 import { cpuLine, sampleCpu } from './cpu'
 import { makeUsers, placeOrders, runLine, type LoadRun, type LoadUser } from './http-load'
 import { preparePgbench } from './pgbench'
@@ -63,22 +63,6 @@ async function pgliteBook(options: Required<OrdersBenchOptions>): Promise<LoadRu
     return runs
   } finally {
     await server.stop()
-  }
-}
-
-function databaseUrl(serverUrl: string, name: string): string {
-  const u = new URL(serverUrl)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
-async function adminQuery(serverUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl })
-  await client.connect()
-  try {
-    await client.query(text)
-  } finally {
-    await client.end()
   }
 }
 

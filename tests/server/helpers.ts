@@ -78,7 +78,8 @@ async function readOrMakeDump(): Promise<Uint8Array> {
   }
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+/** One statement on a PostgreSQL server as its admin URL's role (create or drop a database). */
+export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
@@ -88,7 +89,8 @@ async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
-function databaseUrl(adminUrl: string, name: string): string {
+/** `adminUrl` naming database `name` instead. */
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return url.toString()
