@@ -30,8 +30,8 @@ const IdBody = Type.Object({ id: Id })
 
 /**
  * Order batches in flight at once on PostgreSQL. Fewer, larger batches cost PostgreSQL fewer
- * statements per order, and the bench is CPU-bound: 2 placed 530-610 orders/s (ratio to pgbench
- * 0.33-0.37) where 4 placed 435-490 (0.30-0.31), and 8 or 16 on a larger pool fewer still (issue 14).
+ * statements per order: with 16 orders in flight, 2 reached a median ratio to pgbench of 0.40 where
+ * 4 reached 0.36, and 8 or 16 on a larger pool less still (issue 14).
  */
 const ORDER_BATCHES_ON_POSTGRES = 2
 
