@@ -107,9 +107,43 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
   }
 }
 
+/** Statements one connection keeps prepared at most; a text past them runs unnamed, as before. */
+const PREPARED_PER_CONNECTION = 500
+
+/**
+ * A pool connection that prepares each parameterised statement once, under a name of its own, so
+ * PostgreSQL parses it once per connection and can keep its plan (issue 14): in an orders run,
+ * planning took 4.4 s of the 11.6 s PostgreSQL spent on statements, and the session lookup was
+ * planned for 162 µs to run for 35. Kysely sends every statement as (text, values).
+ */
+class PreparingClient extends pg.Client {
+  readonly #names = new Map<string, string>()
+
+  // pg.Client's query() has a dozen overloads; this one only adds a name to the (text, values) form.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [text, values] = args
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = this.#nameOf(text)
+      if (name !== undefined) return super.query({ name, text, values })
+    }
+    return (super.query as (...rest: unknown[]) => unknown).apply(this, args)
+  }
+
+  #nameOf(text: string): string | undefined {
+    let name = this.#names.get(text)
+    if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
+      name = `tijori_${this.#names.size}`
+      this.#names.set(text, name)
+    }
+    return name
+  }
+}
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const max = 10
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max,
     // No JIT: every statement here reads or writes a few rows, but on a large book the planner's

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL only (runs when TEST_DATABASE_URL is set, as in CI): idle pool connections that the
  * server ends (a restart, a failover, an administrator) must not crash the process, and the next
- * query gets a fresh connection.
+ * query gets a fresh connection; a connection prepares each parameterised statement once.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'kysely'
@@ -26,6 +26,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool whose idle co
       expect(rows[0]!.one).toBe(1)
     } finally {
       warn.mockRestore()
+      await database.drop()
+    }
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool connection', () => {
+  it('prepares a parameterised statement once and runs it again by name, up to its bound, then unnamed', async () => {
+    const database = await createTestDatabase()
+    try {
+      // One transaction: one connection, whose prepared statements pg_prepared_statements lists.
+      await database.handle.db.transaction().execute(async (trx) => {
+        const prepared = async () =>
+          (await sql<{ statement: string }>`select statement from pg_prepared_statements where statement like '%tijori_probe%'`.execute(trx)).rows
+        for (const n of [1, 2, 3]) {
+          const { rows } = await sql<{ n: number }>`select ${n}::int as n, 'tijori_probe' as probe`.execute(trx)
+          expect(rows[0]!.n).toBe(n)
+        }
+        expect(await prepared()).toHaveLength(1)
+        // Texts past the bound (500 a connection) still run, unprepared.
+        for (let i = 0; i < 520; i++) {
+          const { rows } = await sql<{ n: number }>`select ${i}::int + ${sql.lit(i)} as n, 'tijori_probe' as probe`.execute(trx)
+          expect(rows[0]!.n).toBe(2 * i)
+        }
+        const count = await prepared()
+        expect(count.length).toBeGreaterThan(400)
+        expect(count.length).toBeLessThanOrEqual(500)
+      })
+    } finally {
       await database.drop()
     }
   })
