@@ -89,6 +89,27 @@ export async function adminQuery(adminUrl: string, sql: string): Promise<void> {
   }
 }
 
+/** Drops database `name` (if it exists) and whoever is still connected to it. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    // An autovacuum worker on the busy test database cannot be ended by a role without
+    // pg_signal_backend, and FORCE then refuses; it finishes in a moment, so try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+        return
+      } catch (error) {
+        if (attempt >= 20) throw error
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    }
+  } finally {
+    await admin.end()
+  }
+}
+
 /** `adminUrl` naming database `name` instead. */
 export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl)
@@ -155,23 +176,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     handle,
     drop: async () => {
       await handle.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      try {
-        // An autovacuum worker on the busy test database cannot be ended by a role without
-        // pg_signal_backend, and FORCE then refuses; it finishes in a moment, so try again.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-            break
-          } catch (error) {
-            if (attempt >= 20) throw error
-            await new Promise((resolve) => setTimeout(resolve, 250))
-          }
-        }
-      } finally {
-        await cleanup.end()
-      }
+      await dropDatabase(adminUrl, name)
     },
   }
 }

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BackupTarget, backup, backupPgliteHandle, formatOf } from '../../../scripts/backup'
 import { restore } from '../../../scripts/restore'
@@ -22,7 +21,7 @@ import { type DatabaseHandle, openDatabase } from '../../../server/db/index'
 import { type Database } from '../../../server/db/types'
 import { driftedBalances, unbalancedEntries } from '../../../server/ledger/repository'
 import { type OrderDto } from '../../../src/lib/trade'
-import { createTestApp, TEST_MARKET_SEED, type TestApp } from '../helpers'
+import { adminQuery, createTestApp, databaseUrl, dropDatabase, TEST_MARKET_SEED, type TestApp } from '../helpers'
 import { png } from '../pictures'
 import { trader, type Trader } from '../trade/accounts'
 
@@ -230,14 +229,9 @@ describe.skipIf(!PG_ADMIN)('a PostgreSQL backup (pg_dump) restored into an empty
   /** A new empty database named for these tests, dropped afterwards; its URL. */
   async function emptyDatabase(): Promise<string> {
     const name = `tijori_ops_restore_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: PG_ADMIN })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
+    await adminQuery(PG_ADMIN!, `CREATE DATABASE ${name}`)
     made.push(name)
-    const url = new URL(PG_ADMIN!)
-    url.pathname = `/${name}`
-    return url.toString()
+    return databaseUrl(PG_ADMIN!, name)
   }
 
   /** The test app's own database, by name, on the server TEST_DATABASE_URL names. */
@@ -257,10 +251,7 @@ describe.skipIf(!PG_ADMIN)('a PostgreSQL backup (pg_dump) restored into an empty
   }, SLOW)
   afterAll(async () => {
     await t.close()
-    const admin = new pg.Client({ connectionString: PG_ADMIN })
-    await admin.connect()
-    for (const name of made) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
+    for (const name of made) await dropDatabase(PG_ADMIN!, name)
     await rm(work, { recursive: true, force: true })
   })
 

@@ -14,7 +14,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cluster, startCluster } from '../../../scripts/cluster'
 import { type DatabaseHandle, openDatabase } from '../../../server/db/index'
@@ -22,6 +21,7 @@ import { JOB_LOCK_NAMESPACE } from '../../../server/jobs/lock'
 import { driftedBalances, postEntry, unbalancedEntries } from '../../../server/ledger/repository'
 import { HOUSE_PROMOTIONS, LEDGER_REASONS, transfer, userAccount } from '../../../server/ledger/rules'
 import { png } from '../pictures'
+import { adminQuery, databaseUrl, dropDatabase } from '../helpers'
 
 const adminUrl = process.env.TEST_DATABASE_URL
 /**
@@ -107,15 +107,11 @@ async function waitFor<T>(what: string, deadlineMs: number, probe: () => Promise
 describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load', () => {
   beforeAll(async () => {
     name = `tijori_t_cluster_${randomBytes(5).toString('hex')}`
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(adminUrl!)
-    url.pathname = `/${name}`
+    await adminQuery(adminUrl!, `CREATE DATABASE ${name}`)
+    const url = databaseUrl(adminUrl!, name)
     cluster = await startCluster({
       processes: 3,
-      databaseUrl: url.toString(),
+      databaseUrl: url,
       port: 0,
       env: {
         LOG_LEVEL: 'warn',
@@ -126,16 +122,13 @@ describe.skipIf(!adminUrl)('three processes behind HAProxy, one killed mid-load'
         TRADING_LOCK: '0m',
       },
     })
-    database = await openDatabase({ url: url.toString() })
+    database = await openDatabase({ url })
   }, 240_000)
 
   afterAll(async () => {
     await cluster?.stop()
     await database?.close()
-    const admin = new pg.Client({ connectionString: adminUrl })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    await admin.end()
+    await dropDatabase(adminUrl!, name)
   }, 60_000)
 
   it('acknowledges every operation exactly once, keeps the ledger, and a survivor takes the jobs over', async () => {
