@@ -27,11 +27,14 @@ export function SearchScreen() {
   const query = text.trim()
   const found = useSearch(query)
 
-  // The query lives in the URL too, so "back" from a result shows the same results.
+  // The query lives in the URL too, so "back" from a result shows the same results. Only when it
+  // changed: this screen stays mounted while the next one loads, and a replace fired then took the
+  // user back here from wherever they had gone (CI caught it leaving for the watchlist).
   useEffect(() => {
+    if (query === (q ?? '')) return
     const id = setTimeout(() => void navigate({ to: '/favorite/search', search: query ? { q: query } : {}, replace: true }), DEBOUNCE_MS)
     return () => clearTimeout(id)
-  }, [query, navigate])
+  }, [query, q, navigate])
 
   return (
     <div className="mkt">
