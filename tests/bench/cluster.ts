@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { startCluster } from '../../scripts/cluster'
-import { adminQuery, databaseUrl } from '../server/helpers'
+import { adminQuery, databaseUrl, dropDatabase } from '../server/helpers'
 import { makeUsers, placeOrders, runLine } from './http-load'
 import { preparePgbench } from './pgbench'
 
@@ -69,7 +69,7 @@ export async function clusterBench(options: ClusterBenchOptions = {}): Promise<v
         console.log(line)
       } finally {
         await cluster.stop()
-        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`)
+        await dropDatabase(serverUrl, name)
       }
     }
   } finally {

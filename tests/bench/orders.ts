@@ -14,7 +14,7 @@
  * tables, beside a "no-op ceiling" that was not batched) are gone: they measured another path.
  */
 import { startServer, type RunningServer } from '../e2e/support/server'
-import { adminQuery, databaseUrl } from '../server/helpers'
+import { adminQuery, databaseUrl, dropDatabase } from '../server/helpers'
 import { cpuLine, sampleCpu } from './cpu'
 import { makeUsers, placeOrders, runLine, type LoadRun, type LoadUser } from './http-load'
 import { preparePgbench } from './pgbench'
@@ -68,7 +68,7 @@ async function pgliteBook(options: Required<OrdersBenchOptions>): Promise<LoadRu
 
 async function postgresAlternating(serverUrl: string, options: Required<OrdersBenchOptions>): Promise<number[]> {
   const name = 'tijori_throughput_orders'
-  await adminQuery(serverUrl, `drop database if exists ${name}`)
+  await dropDatabase(serverUrl, name)
   await adminQuery(serverUrl, `create database ${name}`)
   const pgbench = await preparePgbench(serverUrl)
   let server: RunningServer | null = null
@@ -96,7 +96,7 @@ async function postgresAlternating(serverUrl: string, options: Required<OrdersBe
   } finally {
     await server?.stop()
     await pgbench.drop()
-    await adminQuery(serverUrl, `drop database if exists ${name}`).catch((err: unknown) => console.warn(`could not drop ${name}: ${String(err)}`))
+    await dropDatabase(serverUrl, name).catch((err: unknown) => console.warn(`could not drop ${name}: ${String(err)}`))
   }
 }
 

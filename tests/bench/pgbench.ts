@@ -9,7 +9,7 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { promisify } from 'node:util'
-import pg from 'pg'
+import { adminQuery, databaseUrl, dropDatabase } from '../server/helpers'
 
 const run = promisify(execFile)
 
@@ -28,26 +28,14 @@ export type Pgbench = {
   drop: () => Promise<void>
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url)
-  u.pathname = `/${name}`
-  return u.toString()
-}
-
 /** Creates the scratch database `name` (dropped first if there), initialises it, and runs on it. */
 export async function preparePgbench(serverUrl: string, options: { name?: string; clients?: number; scale?: number } = {}): Promise<Pgbench> {
   const name = options.name ?? 'tijori_throughput_pgbench'
   const clients = options.clients ?? 8
   const scale = options.scale ?? 8
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    await admin.query(`drop database if exists ${name}`)
-    await admin.query(`create database ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = withDatabase(serverUrl, name)
+  await dropDatabase(serverUrl, name)
+  await adminQuery(serverUrl, `create database ${name}`)
+  const url = databaseUrl(serverUrl, name)
   const bin = pgbenchPath()
   // Scale 8: one branch row per client, so clients do not all queue on one branch.
   await run(bin, ['-i', '-q', '-s', String(scale), url])
@@ -58,15 +46,7 @@ export async function preparePgbench(serverUrl: string, options: { name?: string
       if (!tps) throw new Error(`pgbench printed no tps:\n${stdout}`)
       return Number(tps[1])
     },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      try {
-        await c.query(`drop database if exists ${name}`)
-      } finally {
-        await c.end()
-      }
-    },
+    drop: () => dropDatabase(serverUrl, name),
   }
 }
 
