@@ -108,7 +108,7 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
 }
 
 /** Statements one connection keeps prepared at most; a text past them runs unnamed, as before. */
-const PREPARED_PER_CONNECTION = 500
+export const PREPARED_PER_CONNECTION = 500
 
 /**
  * A pool connection that prepares each parameterised statement once, under a name of its own, so
