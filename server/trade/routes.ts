@@ -30,8 +30,9 @@ const IdBody = Type.Object({ id: Id })
 
 /**
  * Order batches in flight at once on PostgreSQL. Fewer, larger batches cost PostgreSQL fewer
- * statements per order: with 16 orders in flight, 2 reached a median ratio to pgbench of 0.40 where
- * 4 reached 0.36, and 8 or 16 on a larger pool less still (issue 14).
+ * statements per order. With 16 orders in flight and prepared statements, 2 reached a median ratio
+ * to pgbench of 0.49 (0.47-0.54) on 0.56-0.60 of PostgreSQL's cores, and 4 a median of 0.52 but
+ * 0.38-0.61 on 0.64-0.72 cores, in the same hour; 8 or 16 on a larger pool did worse (issue 14).
  */
 const ORDER_BATCHES_ON_POSTGRES = 2
 
