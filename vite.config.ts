@@ -124,7 +124,7 @@ export default defineConfig({
           // afresh took 70 s of the suite's 136. The setup file gives each its own IndexedDB and modules.
           isolate: false,
         },
-      }, // a hook may start the real server
+      },
       {
         test: {
           name: 'server',
