@@ -9,6 +9,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { type Database } from './types'
+import { PgliteStatements } from './pglite-statements'
 import { type ListenOptions, type Unlisten, listenPglite, listenPostgres } from '../events/listen'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -92,7 +93,8 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(fromDump ? { loadDataDir: new TarballBytes(fromDump) } : {}),
   })
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  // The dialect calls only query() and close(), which PgliteStatements has.
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(new PgliteStatements(pglite, PREPARED_PER_CONNECTION) as unknown as PGlite) })
   return {
     db,
     kind: 'pglite',
