@@ -3,6 +3,7 @@
  * required) behind HAProxy (Debian's /usr/sbin/haproxy), all on one port (PORT, 8080). Ctrl-C
  * stops every process and the balancer.
  *
+ * - Each process runs the compiled server (dist-server/, built first when stale), as `npm start` does.
  * - The first process starts alone and migrates, seeds and backfills the market store; the others
  *   start once it answers, so start-up work never races (the migrator holds a lock anyway).
  * - Each process gets its own application_name (tijori-api-<n>) on its PostgreSQL connections, so
@@ -21,6 +22,8 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+// @ts-expect-error: plain JavaScript (scripts/build-server.mjs), run before anything is compiled
+import { SERVER_ENTRY, buildServer, serverBuildIsStale } from './build-server.mjs'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const HAPROXY = process.env.HAPROXY ?? '/usr/sbin/haproxy'
@@ -173,7 +176,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DATABASE_URL: withApplicationName(options.databaseUrl, name),
       TRUST_PROXY: '1',
     }
-    const started = spawnLogged(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'server/main.ts')], env, name, options.onOutput)
+    const started = spawnLogged(process.execPath, [SERVER_ENTRY as string], env, name, options.onOutput)
     const proc: ClusterProcess = { name, port: own, ...started }
     processes.push(proc)
     await healthy(`http://127.0.0.1:${own}`, started.child, options.startTimeoutMs ?? 180_000, started.output)
@@ -187,6 +190,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
 
   try {
+    // The compiled server, as `npm start` runs it: built here once when a source changed, never by
+    // the processes at once. Through tsx each process ran the TypeScript sources (issue 14).
+    if (await serverBuildIsStale()) await buildServer()
     await launch(1)
     await Promise.all(Array.from({ length: options.processes - 1 }, (_, i) => launch(i + 2)))
     const config = haproxyConfig(host, port, processes)
