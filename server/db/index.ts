@@ -10,6 +10,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { type Database } from './types'
 import { PgliteStatements } from './pglite-statements'
+import { StatementNames } from './statement-names'
 import { type ListenOptions, type Unlisten, listenPglite, listenPostgres } from '../events/listen'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -94,7 +95,7 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
     ...(fromDump ? { loadDataDir: new TarballBytes(fromDump) } : {}),
   })
   // The dialect calls only query() and close(), which PgliteStatements has.
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(new PgliteStatements(pglite, PREPARED_PER_CONNECTION) as unknown as PGlite) })
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(new PgliteStatements(pglite) as unknown as PGlite) })
   return {
     db,
     kind: 'pglite',
@@ -109,8 +110,7 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
   }
 }
 
-/** Statements one connection keeps prepared at most; a text past them runs unnamed, as before. */
-export const PREPARED_PER_CONNECTION = 500
+export { PREPARED_PER_CONNECTION } from './statement-names'
 
 /**
  * A pool connection that prepares each parameterised statement once, under a name of its own, so
@@ -119,26 +119,17 @@ export const PREPARED_PER_CONNECTION = 500
  * planned for 162 µs to run for 35. Kysely sends every statement as (text, values).
  */
 class PreparingClient extends pg.Client {
-  readonly #names = new Map<string, string>()
+  readonly #names = new StatementNames()
 
   // pg.Client's query() has a dozen overloads; this one only adds a name to the (text, values) form.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values] = args
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = this.#nameOf(text)
+      const name = this.#names.nameOf(text)
       if (name !== undefined) return super.query({ name, text, values })
     }
     return (super.query as (...rest: unknown[]) => unknown).apply(this, args)
-  }
-
-  #nameOf(text: string): string | undefined {
-    let name = this.#names.get(text)
-    if (name === undefined && this.#names.size < PREPARED_PER_CONNECTION) {
-      name = `tijori_${this.#names.size}`
-      this.#names.set(text, name)
-    }
-    return name
   }
 }
 

@@ -11,6 +11,7 @@
  * for the same value; PostgreSQL infers each parameter's type from the statement.
  */
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
+import { StatementNames } from './statement-names'
 
 const { serialize } = protocol
 
@@ -47,14 +48,12 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 /** The part of PGlite that Kysely's PGlite dialect uses, statements prepared. */
 export class PgliteStatements implements Pick<PGlite, 'query' | 'close'> {
   readonly #pglite: PGlite
-  readonly #bound: number
-  readonly #names = new Map<string, string>()
-  #named = 0
+  readonly #names: StatementNames
 
   /** `bound`: statements kept prepared at most; a text past them is parsed on every run, as before. */
-  constructor(pglite: PGlite, bound: number) {
+  constructor(pglite: PGlite, bound?: number) {
     this.#pglite = pglite
-    this.#bound = bound
+    this.#names = new StatementNames(bound)
   }
 
   query<T>(text: string, params: readonly unknown[] = []): Promise<Results<T>> {
@@ -63,14 +62,10 @@ export class PgliteStatements implements Pick<PGlite, 'query' | 'close'> {
   }
 
   async #run<T>(text: string, params: readonly unknown[]): Promise<Results<T>> {
-    let name = this.#names.get(text)
-    const parts: Uint8Array[] = []
-    if (name === undefined) {
-      name = this.#names.size < this.#bound ? `tijori_${this.#named++}` : ''
-      parts.push(serialize.parse({ name, text }))
-      if (name) this.#names.set(text, name)
-    }
-    const parsedNow = parts.length > 0 && name !== ''
+    const parsedBefore = this.#names.known(text) !== undefined
+    const name = this.#names.nameOf(text) ?? ''
+    const parts: Uint8Array[] = parsedBefore ? [] : [serialize.parse({ name, text })]
+    const parsedNow = !parsedBefore && name !== ''
     parts.push(
       serialize.bind({ statement: name, values: params.map(toParam) }),
       serialize.describe({ type: 'P' }),
@@ -84,8 +79,10 @@ export class PgliteStatements implements Pick<PGlite, 'query' | 'close'> {
       // The parse may have failed, or the statement after it: either way the name is dropped, so
       // the next run of the text parses it again rather than bind a name that does not exist.
       if (parsedNow) {
-        this.#names.delete(text)
-        await this.#pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false })
+        this.#names.forget(text)
+        // Closing a name that was never made is no error; should the close fail anyway, the
+        // statement's own error is the one to report.
+        await this.#pglite.execProtocol(concat([serialize.close({ type: 'S', name }), serialize.sync()]), { syncToFs: false }).catch(() => undefined)
       }
       throw error
     }

@@ -1,0 +1,39 @@
+/**
+ * Names for prepared statements on one database session, shared by the PostgreSQL pool's
+ * connections (PreparingClient in ./index.ts) and PGlite's one session (./pglite-statements.ts):
+ * each text gets a name of its own the first time, up to a bound, so the set cannot grow without
+ * limit; texts past the bound run unnamed, parsed on every run.
+ */
+
+/** Statements one connection keeps prepared at most; a text past them runs unnamed, as before. */
+export const PREPARED_PER_CONNECTION = 500
+
+export class StatementNames {
+  readonly #bound: number
+  readonly #names = new Map<string, string>()
+  #next = 0
+
+  constructor(bound = PREPARED_PER_CONNECTION) {
+    this.#bound = bound
+  }
+
+  /** The name `text` was given before, if any. */
+  known(text: string): string | undefined {
+    return this.#names.get(text)
+  }
+
+  /** `text`'s name, given now if it has none and the bound allows; undefined past the bound. */
+  nameOf(text: string): string | undefined {
+    let name = this.#names.get(text)
+    if (name === undefined && this.#names.size < this.#bound) {
+      name = `tijori_${this.#next++}`
+      this.#names.set(text, name)
+    }
+    return name
+  }
+
+  /** Forgets `text`'s name (its statement was closed); a later run names it afresh. */
+  forget(text: string): void {
+    this.#names.delete(text)
+  }
+}
