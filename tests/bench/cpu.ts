@@ -13,6 +13,12 @@ export async function processCpuMs(pid: number): Promise<number> {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10
 }
 
+/** A process's resident memory in MiB, from /proc/<pid>/status. */
+export async function processRssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024
+}
+
 /** Every running PostgreSQL process's CPU in ms (the postmaster, its backends and workers), by pid. */
 async function postgresCpuMs(): Promise<Map<number, number>> {
   const byPid = new Map<number, number>()

@@ -13,10 +13,9 @@
  * The earlier in-process figures (inject on in-memory PGlite, engine off, frozen clock, empty
  * tables, beside a "no-op ceiling" that was not batched) are gone: they measured another path.
  */
-import { readFile } from 'node:fs/promises'
 import { startServer, type RunningServer } from '../e2e/support/server'
 import { adminQuery, databaseUrl, dropDatabase } from '../server/helpers'
-import { cpuLine, sampleCpu } from './cpu'
+import { cpuLine, processRssMiB, sampleCpu } from './cpu'
 import { makeUsers, placeOrders, runLine, type LoadRun, type LoadUser } from './http-load'
 import { preparePgbench } from './pgbench'
 
@@ -40,11 +39,6 @@ function spread(values: readonly number[]): string {
   return `median ${median.toFixed(digits)}, range ${sorted[0]!.toFixed(digits)}-${sorted[sorted.length - 1]!.toFixed(digits)}`
 }
 
-async function rssMiB(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024)
-}
-
 /** Warms the server (JIT, plans, the feed's day) with orders that stay open like the rest. */
 async function warm(url: string, users: readonly LoadUser[], inFlight: number): Promise<number> {
   return (await placeOrders(url, users, { count: 500, inFlight })).count
@@ -65,7 +59,7 @@ async function pgliteBook(options: Required<OrdersBenchOptions>): Promise<LoadRu
       open += run.count
       runs.push(run)
     }
-    console.log(`  orders/s over the slices: ${spread(runs.map((r) => r.rate))}; server RSS after them ${await rssMiB(server.pid)} MiB`)
+    console.log(`  orders/s over the slices: ${spread(runs.map((r) => r.rate))}; server RSS after them ${Math.round(await processRssMiB(server.pid))} MiB`)
     return runs
   } finally {
     await server.stop()

@@ -5,13 +5,13 @@
  * `npm start` ran before, issue 14). The two alternate; each figure is given per run.
  */
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { REPO_ROOT } from '../../server/main'
 import { makeDataTemplate } from '../e2e/support/data-template'
 import { freePort } from '../e2e/support/server'
-import { processCpuMs } from './cpu'
+import { processCpuMs, processRssMiB } from './cpu'
 // @ts-expect-error: plain JavaScript (scripts/build-server.mjs), run before anything is compiled
 import { buildServer, serverBuildIsStale } from '../../scripts/build-server.mjs'
 
@@ -37,8 +37,7 @@ async function startOnce(args: string[], template: string): Promise<Run> {
     const wallMs = performance.now() - started
     const cpuMs = await processCpuMs(child.pid!)
     await new Promise((r) => setTimeout(r, IDLE_MS))
-    const rssKiB = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${child.pid}/status`, 'utf8'))?.[1])
-    return { wallMs, cpuMs, rssMiB: rssKiB / 1024 }
+    return { wallMs, cpuMs, rssMiB: await processRssMiB(child.pid!) }
   } finally {
     const exited = new Promise((r) => child.once('exit', r))
     child.kill('SIGTERM')
