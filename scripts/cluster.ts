@@ -22,7 +22,6 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-// @ts-expect-error: plain JavaScript (scripts/build-server.mjs), run before anything is compiled
 import { SERVER_ENTRY, buildServer, serverBuildIsStale } from './build-server.mjs'
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -176,7 +175,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       DATABASE_URL: withApplicationName(options.databaseUrl, name),
       TRUST_PROXY: '1',
     }
-    const started = spawnLogged(process.execPath, [SERVER_ENTRY as string], env, name, options.onOutput)
+    const started = spawnLogged(process.execPath, [SERVER_ENTRY], env, name, options.onOutput)
     const proc: ClusterProcess = { name, port: own, ...started }
     processes.push(proc)
     await healthy(`http://127.0.0.1:${own}`, started.child, options.startTimeoutMs ?? 180_000, started.output)

@@ -12,7 +12,6 @@ import { REPO_ROOT } from '../../server/main'
 import { makeDataTemplate } from '../e2e/support/data-template'
 import { freePort } from '../e2e/support/server'
 import { processCpuMs, processRssMiB } from './cpu'
-// @ts-expect-error: plain JavaScript (scripts/build-server.mjs), run before anything is compiled
 import { buildServer, serverBuildIsStale } from '../../scripts/build-server.mjs'
 
 type Run = { wallMs: number; cpuMs: number; rssMiB: number }
