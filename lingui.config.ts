@@ -18,6 +18,7 @@ export const AREAS = {
   quiz: ['src/features/quiz'],
   privacy: ['src/features/privacy'],
   device: ['src/features/device'],
+  identity: ['src/features/identity'],
   // Long reading screens no first route needs: the market's rules, the agreement, about, the profile.
   pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx', 'src/features/account/UserInfoScreen.tsx'],
 }

@@ -79,6 +79,12 @@ const areaCatalogs = {
     kr: () => import('../../locales/privacy/kr.po'),
     yd: () => import('../../locales/privacy/yd.po'),
   },
+  identity: {
+    en: () => import('../../locales/identity/en.po'),
+    tw: () => import('../../locales/identity/tw.po'),
+    kr: () => import('../../locales/identity/kr.po'),
+    yd: () => import('../../locales/identity/yd.po'),
+  },
   device: {
     en: () => import('../../locales/device/en.po'),
     tw: () => import('../../locales/device/tw.po'),
