@@ -104,6 +104,9 @@ export default defineConfig({
   server: { proxy: { '/api': apiTarget } },
   build: {
     target: 'es2022',
+    // Every browser the app supports (es2022) knows <link rel="modulepreload">; the polyfill was
+    // a file of its own on the first route.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     // Two pages: the PWA and the back office (admin.html), each its own entry and bundle.
     rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },

@@ -6,6 +6,7 @@
  * beside it (issue 15): the screen's chunks from the start, the catalog once the stored language
  * is read, so the first render waits for the slowest of them rather than their sum.
  */
+import { startTransition } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { I18nProvider } from '@lingui/react'
@@ -25,14 +26,24 @@ const root: Root = createRoot(document.getElementById('root') as HTMLElement)
 
 type AppRouter = ReturnType<typeof makeRouter>
 
+/**
+ * Lets the browser run what waits (input, a frame) between two steps of the start. Each step is
+ * then a task of its own rather than part of one long one (issue 15: total blocking time).
+ */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
 async function boot(): Promise<void> {
   let language = normalizeLanguage(undefined)
   let step: 'storage' | 'config' = 'storage'
+  // The database opens while the router is built and the screen's chunks are asked for.
+  const opened = db.open()
+  await nextTask()
   const router = makeRouter()
+  await nextTask()
   preloadScreen(router)
   let catalog: Promise<void> | undefined
   try {
-    await db.open()
+    await opened
     const [, stored] = await Promise.all([loadSession(), getStoredLanguage()])
     language = normalizeLanguage(stored)
     catalog = activateLanguage(language)
@@ -52,10 +63,13 @@ async function boot(): Promise<void> {
   }
   applySiteSettings()
   await catalog
-  root.render(
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nProvider>,
+  // A transition: React renders the first screen in slices, letting the browser in between.
+  startTransition(() =>
+    root.render(
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>,
+    ),
   )
   startOutbox()
   void requestPersistentStorage()

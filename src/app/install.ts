@@ -3,8 +3,10 @@
  * it comes, so a button can show it later; gone once used, once installed (`appinstalled`), and
  * never offered when the app already runs installed (display-mode standalone). Safari and Firefox
  * never send the event, so the button simply does not show there.
+ *
+ * Imported by the page's entry (src/boot.ts), which runs before the app is fetched: the event can
+ * come with the page's load, before the app's script has arrived. So no React here.
  */
-import { useSyncExternalStore } from 'react'
 
 /** The event Chromium sends; not in TypeScript's DOM types. */
 export type InstallPromptEvent = Event & {
@@ -27,8 +29,8 @@ function isInstallPrompt(event: Event): event is InstallPromptEvent {
 }
 
 /**
- * Starts listening on `target` (the window). Called once when the shell's module loads, before
- * the first screen: the event may come as early as the page's load.
+ * Starts listening on `target` (the window). Called once when this module loads, from the page's
+ * entry: the event may come as early as the page's load.
  */
 export function watchInstallPrompt(target: EventTarget, standalone: boolean): () => void {
   set({ offer: null, installed: standalone })
@@ -62,14 +64,10 @@ export function installState(): InstallState {
   return state
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the offer or the installed state changes (for useSyncExternalStore). */
+export function subscribeInstall(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
-}
-
-/** Whether the browser offers installing now (the button shows only then). */
-export function useInstallOffer(): boolean {
-  return useSyncExternalStore(subscribe, () => state.offer !== null, () => false)
 }
 
 if (typeof window !== 'undefined') {

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { promptInstall, useInstallOffer } from '../../app/install'
+import { installState, promptInstall, subscribeInstall } from '../../app/install'
 import { requestPersistentStorage, storageStatus, type StorageStatus } from '../../data/storage'
 import { intlLocale, normalizeLanguage } from '../../i18n/languages'
 import './device.css'
@@ -11,7 +11,8 @@ import './device.css'
  */
 export function DeviceCard() {
   const { i18n } = useLingui()
-  const offer = useInstallOffer()
+  // Whether the browser offers installing now (the button shows only then).
+  const offer = useSyncExternalStore(subscribeInstall, () => installState().offer !== null, () => false)
   const [status, setStatus] = useState<StorageStatus | null | undefined>(undefined)
   useEffect(() => {
     let live = true
