@@ -8,10 +8,13 @@
 import './app/install'
 
 const painted = new Promise<void>((resolve) => {
-  // A frame's callback runs before that frame is painted; a task queued from it runs after. A tab
-  // opened in the background gets no frames, hence the timer.
+  // A tab in the background paints nothing (and runs no frame callbacks) until it is shown:
+  // nothing to wait for there. A timer instead would fire while a slow stylesheet still holds
+  // the first frame back.
+  if (document.visibilityState === 'hidden') return resolve()
+  document.addEventListener('visibilitychange', () => resolve(), { once: true })
+  // A frame's callback runs before that frame is painted; a task queued from it runs after.
   requestAnimationFrame(() => setTimeout(resolve, 0))
-  setTimeout(resolve, 100)
 })
 
 void painted.then(() => import('./main'))

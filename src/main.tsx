@@ -37,6 +37,8 @@ async function boot(): Promise<void> {
   let step: 'storage' | 'config' = 'storage'
   // The database opens while the router is built and the screen's chunks are asked for.
   const opened = db.open()
+  // Handled here too: a failure while the router is built is reported where awaited, below.
+  opened.catch(() => undefined)
   await nextTask()
   const router = makeRouter()
   await nextTask()
