@@ -2,7 +2,8 @@
  * Boot (DESIGN.md section 1): open Dexie and the saved session -> published config from the
  * server (or its saved copy when offline) -> site title and icon -> language -> router.
  * The app starts only with a config; with neither network nor copy it says how to set up.
- * index.html's shell is the first frame meanwhile. What does not depend on the config starts
+ * index.html's shell is the first frame meanwhile: the page's entry (src/boot.ts) imports this
+ * module only once that frame is painted. What does not depend on the config starts
  * beside it (issue 15): the screen's chunks from the start, the catalog once the stored language
  * is read, so the first render waits for the slowest of them rather than their sum.
  */
