@@ -8,12 +8,52 @@
  * PostgreSQL pool's connections do (PreparingClient in ./index.ts), so PostgreSQL can keep its plan.
  *
  * Values are sent as node-postgres sends them to PostgreSQL, so both databases see the same text
- * for the same value; PostgreSQL infers each parameter's type from the statement.
+ * for the same value; PostgreSQL infers each parameter's type from the statement. Replies are read
+ * here too (toResults), not by PGlite's parse.parseResults.
  */
-import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
+import { protocol, types, type ExecProtocolResult, type PGlite, type ParserOptions, type Results } from '@electric-sql/pglite'
 import { StatementNames } from './statement-names'
 
 const { serialize } = protocol
+type BackendMessage = ExecProtocolResult['messages'][number]
+type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptionMessage>
+type DataRowMessage = InstanceType<typeof protocol.messages.DataRowMessage>
+type CommandCompleteMessage = InstanceType<typeof protocol.messages.CommandCompleteMessage>
+
+/** What a command's tag says it changed, as PGlite counts it: `INSERT 0 3`, `UPDATE 2`. */
+function affectedRows(tag: string): number {
+  const words = tag.split(' ')
+  if (words[0] === 'INSERT') return Number.parseInt(words[2]!, 10)
+  return ['UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!) ? Number.parseInt(words[1]!, 10) : 0
+}
+
+/**
+ * One statement's reply, the same as PGlite's parse.parseResults gives for its first command but
+ * without its cost: that copies PGlite's 316 type parsers into a new object on every call, about
+ * 190 µs, a quarter of a statement's time in an orders run. Here each column's parser is looked up
+ * once per reply.
+ */
+export function toResults<T>(messages: readonly BackendMessage[], parsers: ParserOptions): Results<T> {
+  let fields: { name: string; dataTypeID: number }[] = []
+  let parse: (((value: string, type: number) => unknown) | undefined)[] = []
+  const rows: Record<string, unknown>[] = []
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      fields = (message as RowDescriptionMessage).fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID }))
+      parse = fields.map((field) => parsers[field.dataTypeID] ?? types.parsers[field.dataTypeID])
+    } else if (message.name === 'dataRow') {
+      const row: Record<string, unknown> = {}
+      ;(message as DataRowMessage).fields.forEach((value, i) => {
+        const parser = parse[i]
+        row[fields[i]!.name] = value === null || !parser ? value : parser(value, fields[i]!.dataTypeID)
+      })
+      rows.push(row)
+    } else if (message.name === 'commandComplete') {
+      return { rows: rows as T[], fields, affectedRows: affectedRows((message as CommandCompleteMessage).text) }
+    }
+  }
+  return { rows: [], fields: [], affectedRows: 0 }
+}
 
 /** One parameter as text (or bytes for a Uint8Array), the way node-postgres's prepareValue writes it. */
 export function toParam(value: unknown): string | Uint8Array | null {
@@ -88,7 +128,7 @@ export class PgliteStatements implements Pick<PGlite, 'query' | 'close'> {
     }
     // As PGlite's query() does: what a statement outside a transaction wrote reaches the file system.
     if (messages.some((m) => m.name === 'readyForQuery' && (m as { status?: string }).status === 'I')) await this.#pglite.syncToFs()
-    return parse.parseResults(messages, this.#pglite.parsers)[0] as Results<T>
+    return toResults<T>(messages, this.#pglite.parsers)
   }
 
   close(): Promise<void> {

@@ -1,15 +1,15 @@
 /**
  * PGlite's statements as the server sends them (server/db/pglite-statements.ts): each text prepared
- * once up to a bound, values written as node-postgres writes them, and a failed statement leaving
- * nothing behind that breaks the next run of its text. PGlite only: PostgreSQL's side is
+ * once up to a bound, values written as node-postgres writes them, replies read as PGlite reads
+ * them, and a failed statement leaving nothing behind that breaks the next run of its text. PGlite only: PostgreSQL's side is
  * postgres-connections.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PGlite, types } from '@electric-sql/pglite'
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
 import { Kysely, sql } from 'kysely'
 import { PGliteDialect } from 'kysely-pglite-dialect'
 import { parseInt8 } from '../../../server/db/index'
-import { PgliteStatements, toParam } from '../../../server/db/pglite-statements'
+import { PgliteStatements, toParam, toResults } from '../../../server/db/pglite-statements'
 
 /** More than the tests before the last prepare, which fills it. */
 const BOUND = 16
@@ -63,6 +63,27 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite statements', () => {
     ])
     const bytes = new Uint8Array([1, 2])
     expect(toParam(bytes)).toBe(bytes)
+  })
+
+  it('reads each reply as PGlite\'s own parseResults does', async () => {
+    const { serialize } = protocol
+    await pglite.exec("create type mood as enum ('calm', 'keen'); create table if not exists notes (id int4 primary key, mood mood, price numeric)")
+    const replies = [
+      "select 1::int8 as n, null::text as t, '{\"a\":[1]}'::jsonb as j, '\\x00ff'::bytea as b, now() as at, true as ok, 1.5::float8 as f, 2.25::numeric as m, '{1,2}'::int4[] as ints, 'calm'::mood as mood, 'x' as n",
+      "insert into notes (id, mood, price) values (1, 'keen', 10.5), (2, null, null) returning *",
+      "update notes set price = price + 1",
+      'delete from notes where id = 99',
+      'select * from notes where false',
+      'begin',
+      'rollback',
+      '',
+    ]
+    for (const text of replies) {
+      const { messages } = await pglite.execProtocol(
+        new Uint8Array(Buffer.concat([serialize.parse({ text }), serialize.bind({}), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])),
+      )
+      expect(toResults(messages, pglite.parsers), text).toEqual(parse.parseResults(messages, pglite.parsers)[0])
+    }
   })
 
   it('after a statement fails, the same text parses and runs again', async () => {
