@@ -126,7 +126,7 @@ class PreparingClient extends pg.Client {
   override query(...args: any[]): any {
     const [text, values] = args
     if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-      const name = this.#names.nameOf(text)
+      const name = this.#names.nameOf(text)?.name
       if (name !== undefined) return super.query({ name, text, values })
     }
     return (super.query as (...rest: unknown[]) => unknown).apply(this, args)

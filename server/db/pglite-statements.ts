@@ -102,10 +102,10 @@ export class PgliteStatements implements Pick<PGlite, 'query' | 'close'> {
   }
 
   async #run<T>(text: string, params: readonly unknown[]): Promise<Results<T>> {
-    const parsedBefore = this.#names.known(text) !== undefined
-    const name = this.#names.nameOf(text) ?? ''
-    const parts: Uint8Array[] = parsedBefore ? [] : [serialize.parse({ name, text })]
-    const parsedNow = !parsedBefore && name !== ''
+    const named = this.#names.nameOf(text)
+    const name = named?.name ?? ''
+    const parts: Uint8Array[] = named && !named.fresh ? [] : [serialize.parse({ name, text })]
+    const parsedNow = named?.fresh === true
     parts.push(
       serialize.bind({ statement: name, values: params.map(toParam) }),
       serialize.describe({ type: 'P' }),

@@ -17,19 +17,17 @@ export class StatementNames {
     this.#bound = bound
   }
 
-  /** The name `text` was given before, if any. */
-  known(text: string): string | undefined {
-    return this.#names.get(text)
-  }
-
-  /** `text`'s name, given now if it has none and the bound allows; undefined past the bound. */
-  nameOf(text: string): string | undefined {
-    let name = this.#names.get(text)
-    if (name === undefined && this.#names.size < this.#bound) {
-      name = `tijori_${this.#next++}`
-      this.#names.set(text, name)
-    }
-    return name
+  /**
+   * `text`'s name, given now (`fresh`) if it has none and the bound allows; undefined past the
+   * bound. One lookup: a text is kilobytes, and hashing it is most of what a lookup costs.
+   */
+  nameOf(text: string): { name: string; fresh: boolean } | undefined {
+    const name = this.#names.get(text)
+    if (name !== undefined) return { name, fresh: false }
+    if (this.#names.size >= this.#bound) return undefined
+    const given = `tijori_${this.#next++}`
+    this.#names.set(text, given)
+    return { name: given, fresh: true }
   }
 
   /** Forgets `text`'s name (its statement was closed); a later run names it afresh. */
