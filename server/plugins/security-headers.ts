@@ -1,6 +1,7 @@
 /**
  * Security headers on every reply (pages, assets, API, errors, the event stream), as
- * @fastify/helmet writes them with our own directives rather than its defaults, so the policy is exactly this:
+ * @fastify/helmet writes them with our own directives rather than its defaults, so the policy is
+ * exactly this:
  *
  * - Everything from our own origin only: the app has no third-party script, style, font, image or
  *   API. Images also from data: and blob: (the back office shows uploaded evidence as data URLs,
