@@ -20,11 +20,14 @@ type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptio
 type DataRowMessage = InstanceType<typeof protocol.messages.DataRowMessage>
 type CommandCompleteMessage = InstanceType<typeof protocol.messages.CommandCompleteMessage>
 
+/** Commands whose tag ends in the number of rows they changed (INSERT's has an OID before it). */
+const COUNTED = new Set(['UPDATE', 'DELETE', 'COPY', 'MERGE'])
+
 /** What a command's tag says it changed, as PGlite counts it: `INSERT 0 3`, `UPDATE 2`. */
 function affectedRows(tag: string): number {
-  const words = tag.split(' ')
-  if (words[0] === 'INSERT') return Number.parseInt(words[2]!, 10)
-  return ['UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0]!) ? Number.parseInt(words[1]!, 10) : 0
+  const [command, first, second] = tag.split(' ')
+  if (command === 'INSERT') return Number.parseInt(second!, 10)
+  return COUNTED.has(command!) ? Number.parseInt(first!, 10) : 0
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * PGlite's statements as the server sends them (server/db/pglite-statements.ts): each text prepared
  * once up to a bound, values written as node-postgres writes them, replies read as PGlite reads
- * them, and a failed statement leaving nothing behind that breaks the next run of its text. PGlite only: PostgreSQL's side is
- * postgres-connections.test.ts.
+ * them, and a failed statement leaving nothing behind that breaks the next run of its text.
+ * PGlite only: PostgreSQL's side is postgres-connections.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PGlite, parse, protocol, types } from '@electric-sql/pglite'
