@@ -1,10 +1,12 @@
 /**
  * PostgreSQL only (runs when TEST_DATABASE_URL is set, as in CI): idle pool connections that the
  * server ends (a restart, a failover, an administrator) must not crash the process, and the next
- * query gets a fresh connection; a connection prepares each parameterised statement once.
+ * query gets a fresh connection; a connection prepares each parameterised statement once and sends
+ * a transaction's begin with the statement after it.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'kysely'
+import pg from 'pg'
 import { PREPARED_PER_CONNECTION } from '../../../server/db/index'
 import { createTestDatabase } from '../helpers'
 
@@ -54,6 +56,62 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool connection', 
         const all = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(trx)
         expect(all.rows[0]!.n).toBe(PREPARED_PER_CONNECTION)
       })
+    } finally {
+      await database.drop()
+    }
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("a transaction's begin", () => {
+  class Rollback extends Error {}
+
+  it('goes with a prepared first statement, which runs inside the transaction, and alone before any other', async () => {
+    const database = await createTestDatabase()
+    const db = database.handle.db
+    // Statements sent in the simple protocol: the begin when it goes alone, and every rollback.
+    const simple = vi.spyOn(pg.Connection.prototype, 'query')
+    try {
+      await sql`create table begin_probe (n int not null)`.execute(db)
+      const rolledBack = async (insert: (trx: typeof db) => Promise<unknown>) => {
+        simple.mockClear()
+        await expect(
+          db.transaction().execute(async (trx) => {
+            await insert(trx)
+            throw new Rollback()
+          }),
+        ).rejects.toBeInstanceOf(Rollback)
+        return simple.mock.calls.map(([text]) => text)
+      }
+      const insert = (n: number) => (trx: typeof db) => sql`insert into begin_probe (n) values (${n})`.execute(trx)
+      // The first time the insert is parsed on its connection, and the begin goes before it; after
+      // that it is prepared there, and the begin goes with it.
+      expect(await rolledBack(insert(1))).toEqual(['begin', 'rollback'])
+      expect(await rolledBack(insert(2))).toEqual(['rollback'])
+      // A first statement without parameters is never prepared: the begin goes alone.
+      const unprepared = 'insert into begin_probe (n) select 3'
+      expect(await rolledBack((trx) => sql.raw(unprepared).execute(trx))).toEqual(['begin', unprepared, 'rollback'])
+      // Each insert was inside its transaction: all three rolled back.
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from begin_probe`.execute(db)
+      expect(rows[0]!.n).toBe(0)
+    } finally {
+      simple.mockRestore()
+      await database.drop()
+    }
+  })
+
+  it('fails with a first statement that fails, and the connection goes on', async () => {
+    const database = await createTestDatabase()
+    const db = database.handle.db
+    try {
+      const divide = async (trx: typeof db, by: number) => (await sql<{ q: number }>`select 10 / ${by}::int as q`.execute(trx)).rows[0]!.q
+      // Prepared in a first transaction; in the second it carries the begin, and fails.
+      expect(await db.transaction().execute((trx) => divide(trx, 2))).toBe(5)
+      await expect(db.transaction().execute((trx) => divide(trx, 0))).rejects.toThrow(/division by zero/)
+      // The next transaction on the pool carries its begin again, and its statements share it.
+      const xact = async (trx: typeof db) => (await sql<{ id: string }>`select pg_current_xact_id()::text as id`.execute(trx)).rows[0]!.id
+      const [q, first, second] = await db.transaction().execute(async (trx) => [await divide(trx, 5), await xact(trx), await xact(trx)])
+      expect(q).toBe(2)
+      expect(second).toBe(first)
     } finally {
       await database.drop()
     }
