@@ -168,7 +168,7 @@ class PreparingClient extends pg.Client {
   readonly #names = new StatementNames()
   #beginHeld = false
 
-  // pg.Client's query() has a dozen overloads; this one only adds a name to the (text, values) form.
+  // pg.Client's query() has a dozen overloads; this one names the (text, values) form and holds `begin`.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(...args: any[]): any {
     const [text, values] = args
@@ -178,19 +178,18 @@ class PreparingClient extends pg.Client {
       return Promise.resolve(BEGUN)
     }
     const name = plain && values.length > 0 ? this.#names.nameOf(text)?.name : undefined
-    if (this.#beginHeld) {
-      this.#beginHeld = false
-      // Only a statement already parsed here carries it: a Parse that fails after the begin's own
-      // ParseComplete would leave node-postgres believing the name prepared.
-      if (name !== undefined && (this.connection as unknown as Parsed).parsedStatements[name] === text) {
-        return new Promise((resolve, reject) => {
-          super.query(new AfterBegin({ name, text, values }, undefined, (error, result) => (error ? reject(error) : resolve(result))))
-        })
-      }
-      return (super.query('begin') as Promise<unknown>).then(() => this.query(...args))
+    const send = (): unknown => (name !== undefined ? super.query({ name, text, values }) : (super.query as (...rest: unknown[]) => unknown).apply(this, args))
+    if (!this.#beginHeld) return send()
+    this.#beginHeld = false
+    // Only a statement already parsed here carries it: a Parse that fails after the begin's own
+    // ParseComplete would leave node-postgres believing the name prepared.
+    if (name !== undefined && (this.connection as unknown as Parsed).parsedStatements[name] === text) {
+      return new Promise((resolve, reject) => {
+        super.query(new AfterBegin({ name, text, values }, undefined, (error, result) => (error ? reject(error) : resolve(result))))
+      })
     }
-    if (name !== undefined) return super.query({ name, text, values })
-    return (super.query as (...rest: unknown[]) => unknown).apply(this, args)
+    // Any other goes after the begin has succeeded, so it cannot run outside the transaction.
+    return (super.query('begin') as Promise<unknown>).then(send)
   }
 }
 
