@@ -52,8 +52,9 @@ export async function postEntries(
 }
 
 /**
- * Inserts rows (`insert`: an INSERT ... RETURNING * whose ids rise in the order of its VALUES,
- * as a multi-row INSERT's identity values do) and, in the same statement, one ledger entry per row
+ * Inserts rows (`insert`: an INSERT ... RETURNING the id, the `reference` column and whatever else
+ * the caller reads back, whose ids rise in the order of its VALUES, as a multi-row INSERT's
+ * identity values do) and, in the same statement, one ledger entry per row
  * whose reference is that row's `reference` column: an order and its opening entry in one round
  * trip, however many orders. `drafts[i]` is the entry of the i-th row (its own reference is
  * replaced). Returns the rows in the order given. Users are locked as postEntries does.

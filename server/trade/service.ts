@@ -29,7 +29,7 @@ import { type Instrument } from '../market/instruments'
 import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
 import { insertWithEntries, lockTraders, postEntry } from '../ledger/repository'
-import { findOrderOfUser, lockOrderOfUser, updateOrder, type NewOrder, type OrderRecord } from './repository'
+import { findOrderOfUser, lockOrderOfUser, updateOrder, type OrderRecord } from './repository'
 import { feeDiscountOf } from '../vip/service'
 import { feeDiscountPct as discountOfLevel } from '../../src/lib/vip'
 import { addInboxMessage } from '../inbox/repository'
@@ -130,7 +130,8 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     requests.map((r) => r.userId),
   )
   const outcomes: (OrderRecord | DomainRefusal | undefined)[] = []
-  const accepted: { index: number; order: NewOrder; entry: TradeEntryDraft }[] = []
+  // Every column but the two the database makes: the stored row is this and those two.
+  const accepted: { index: number; order: Omit<OrderRecord, 'id' | 'order_no'>; entry: TradeEntryDraft }[] = []
   for (const [index, { userId, input, view, at }] of requests.entries()) {
     const trader = traders.get(userId)
     if (!trader) throw new Error(`user ${userId} of a live session does not exist`)
@@ -198,15 +199,17 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     })
   }
   // The orders and their entries in one statement, each entry's reference its order's number.
-  const orders = await insertWithEntries<OrderRecord>(
+  // Only the generated columns come back: a batch's rows read back whole were 35 columns each to
+  // decode for values already here (issue 14).
+  const made = await insertWithEntries<Pick<OrderRecord, 'id' | 'order_no'>>(
     trx,
-    trx.insertInto('orders').values(accepted.map((a) => a.order)).returningAll(),
+    trx.insertInto('orders').values(accepted.map((a) => a.order)).returning(['id', 'order_no']),
     'order_no',
     accepted.map((a) => a.entry),
     accepted.map((a) => a.order.created_at),
     { lockedUserIds: [...traders.keys()] },
   )
-  accepted.forEach((a, i) => (outcomes[a.index] = orders[i]!))
+  accepted.forEach((a, i) => (outcomes[a.index] = { ...a.order, ...made[i]! }))
   return outcomes.map((o) => {
     if (o === undefined) throw new Error('an order of the batch has no outcome')
     return o

@@ -61,8 +61,13 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite statements', () => {
       '{"a":1}',
       '{"1",{"2",NULL}}',
     ])
-    const bytes = new Uint8Array([1, 2])
-    expect(toParam(bytes)).toBe(bytes)
+    // A Buffer over the same memory: node-postgres's serializer sends only a Buffer as binary.
+    const bytes = new Uint8Array([0, 1, 2, 3]).subarray(1, 3)
+    const sent = toParam(bytes) as Buffer
+    expect(Buffer.isBuffer(sent)).toBe(true)
+    expect(sent.buffer).toBe(bytes.buffer)
+    expect([...sent]).toEqual([1, 2])
+    expect(toParam(sent)).toBe(sent)
   })
 
   it('reads each reply as PGlite\'s own parseResults does', async () => {

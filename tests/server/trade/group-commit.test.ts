@@ -56,6 +56,14 @@ describe('orders placed together (group commit)', () => {
       expect(r.headers['idempotent-replayed']).toBe('true')
       expect(r.raw).toBe(replies[i]!.raw)
     })
+    // Each reply is its stored order: read back, the rows make the same orders.
+    const byId = (a: OrderDto, b: OrderDto) => a.id - b.id
+    for (const r of rich) {
+      const placed = replies.filter((reply, i) => who(i) === r && reply.body.status === 1).map((reply) => reply.body.data as OrderDto)
+      const listed = (await t.call('/order/list', { status: 'all', size: 50 }, { headers: r.headers })).body.data as { data: OrderDto[] }
+      expect(placed.length).toBeGreaterThan(0)
+      expect(listed.data.filter((o) => placed.some((p) => p.id === o.id)).sort(byId)).toEqual(placed.sort(byId))
+    }
     await expectBooksWhole(t)
     // The kept balances the order path reads are the sums of the legs.
     expect(await driftedBalances(t.database.db)).toEqual([])
