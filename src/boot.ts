@@ -2,12 +2,14 @@
  * The page's entry: index.html's shell is painted first, and only then is the app fetched
  * (main.tsx, its CSS and its chunks, all at once through Vite's preload). On a slow network the
  * splash and its icon do not queue behind some 150 KiB of script, and the app's stylesheet does
- * not hold up the first frame (issue 15).
+ * not hold up the first frame (issue 15). A page the service worker serves fetches it at once.
  */
 // The browser's install offer may come with the page's load, before the app has arrived.
 import './app/install'
 
-const painted = new Promise<void>((resolve) => {
+// Started by the service worker, the app's files come from the device, not a network to share:
+// they are asked for at once, in parallel with that first frame (the offline cold start).
+const painted = navigator.serviceWorker?.controller ? Promise.resolve() : new Promise<void>((resolve) => {
   // A tab in the background paints nothing (and runs no frame callbacks) until it is shown:
   // nothing to wait for there. A timer instead would fire while a slow stylesheet still holds
   // the first frame back.
