@@ -7,16 +7,19 @@
 // The browser's install offer may come with the page's load, before the app has arrived.
 import './app/install'
 
-// Started by the service worker, the app's files come from the device, not a network to share:
-// they are asked for at once, in parallel with that first frame (the offline cold start).
-const painted = navigator.serviceWorker?.controller ? Promise.resolve() : new Promise<void>((resolve) => {
-  // A tab in the background paints nothing (and runs no frame callbacks) until it is shown:
-  // nothing to wait for there. A timer instead would fire while a slow stylesheet still holds
-  // the first frame back.
-  if (document.visibilityState === 'hidden') return resolve()
-  document.addEventListener('visibilitychange', () => resolve(), { once: true })
-  // A frame's callback runs before that frame is painted; a task queued from it runs after.
-  requestAnimationFrame(() => setTimeout(resolve, 0))
-})
+/** The shell's first frame painted; at once in a hidden tab, which paints nothing until shown. */
+function firstFramePainted(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    // A timer alone would fire while a slow stylesheet still holds the first frame back.
+    if (document.visibilityState === 'hidden') return resolve()
+    document.addEventListener('visibilitychange', () => resolve(), { once: true })
+    // A frame's callback runs before that frame is painted; a task queued from it runs after.
+    requestAnimationFrame(() => setTimeout(resolve, 0))
+  })
+}
 
-void painted.then(() => import('./main'))
+// Started by the service worker, the app's files come from the device, not a network to share:
+// they are asked for at once, beside that first frame (the offline cold start).
+const appMayLoad = navigator.serviceWorker?.controller ? Promise.resolve() : firstFramePainted()
+
+void appMayLoad.then(() => import('./main'))
