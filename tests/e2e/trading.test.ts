@@ -398,25 +398,34 @@ describe('the trading journey', () => {
     await confirm(page)
     await page.getByTestId('order-queued').waitFor()
     // Two minutes pass on the train: the queued market order is now older than the rule allows.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('tijori')
-          open.onerror = () => reject(open.error)
-          open.onsuccess = () => {
-            const tx = open.result.transaction('outbox', 'readwrite')
-            const store = tx.objectStore('outbox')
-            const all = store.getAll()
-            all.onsuccess = () => {
-              for (const item of all.result as { createdAt: number }[]) store.put({ ...item, createdAt: item.createdAt - 120_000 })
+    // Not while an attempt is on its way: it was claimed before the clock moved, and its request,
+    // started offline, may still reach the server once the network is back. Any claim after this
+    // sees the order's new age.
+    const rewound = () =>
+      page.evaluate(
+        () =>
+          new Promise<boolean>((resolve, reject) => {
+            const open = indexedDB.open('tijori')
+            open.onerror = () => reject(open.error)
+            open.onsuccess = () => {
+              const tx = open.result.transaction('outbox', 'readwrite')
+              const store = tx.objectStore('outbox')
+              const all = store.getAll()
+              let done = false
+              all.onsuccess = () => {
+                const items = all.result as { createdAt: number; state: string }[]
+                if (items.some((item) => item.state === 'sending')) return
+                for (const item of items) store.put({ ...item, createdAt: item.createdAt - 120_000 })
+                done = true
+              }
+              tx.oncomplete = () => {
+                open.result.close()
+                resolve(done)
+              }
             }
-            tx.oncomplete = () => {
-              open.result.close()
-              resolve()
-            }
-          }
-        }),
-    )
+          }),
+      )
+    await expect.poll(rewound, { timeout: 20_000 }).toBe(true)
 
     await context.setOffline(false)
     // Held, not sent: the form asks to confirm at the price now.
