@@ -66,6 +66,11 @@ async function boot(): Promise<void> {
   }
   applySiteSettings()
   await catalog
+  // The router resolves the address (guards, the screen's chunk and loader) before the first
+  // render, which then draws the screen once: resolved on mount instead, it drew it again at
+  // once, synchronously, as the longest task of the start (issue 15: total blocking time). Should
+  // it fail, the router loads again when it mounts, and shows what failed there.
+  await router.load().catch(() => undefined)
   // A transition: React renders the first screen in slices, letting the browser in between.
   startTransition(() =>
     root.render(

@@ -2,8 +2,9 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { type ConfigName } from '../contract/config'
 import { db, type OutboxItem, type UserInfo } from '../data/db'
+import { getConfigValue } from '../data/config'
 import { pendingItems } from '../data/outbox'
-import { SESSION_KEY, restoreSession } from '../data/sessionStore'
+import { SESSION_KEY, getSession, restoreSession } from '../data/sessionStore'
 import { syncedAt, userInfoKey } from '../data/sync'
 
 /** Epoch ms of the last successful sync of `key` (see data/sync.ts), null if never or no key. */
@@ -21,9 +22,12 @@ export function useUser(account: string | null | undefined): UserInfo | null | u
   return useLiveQuery(async () => (account ? ((await db.user.get(account)) ?? null) : null), [account])
 }
 
-/** The signed-in account, following logins and logouts; null when signed out. */
+/**
+ * The signed-in account, following logins and logouts; null when signed out. The first render has
+ * the session boot read (home's greeting does not grow a line later).
+ */
 export function useSessionAccount(): string | null | undefined {
-  return useLiveQuery(async () => sessionAccount((await db.meta.get(SESSION_KEY))?.value))
+  return useLiveQuery(async () => sessionAccount((await db.meta.get(SESSION_KEY))?.value), [], getSession()?.account ?? null)
 }
 
 /**
@@ -37,9 +41,13 @@ export function usePendingOutbox(): OutboxItem[] | undefined {
   })
 }
 
-/** One published config value (strings, as /common/config sends them), null when absent. */
+/**
+ * One published config value (strings, as /common/config sends them), null when absent. The first
+ * render already has the copy boot read into memory: the demo marker heads every screen, and
+ * arriving a frame later it moved the whole screen down (issue 15: layout shift).
+ */
 export function useConfig(name: ConfigName): string | null | undefined {
-  return useLiveQuery(async () => (await db.config.get(name))?.value ?? null, [name])
+  return useLiveQuery(async () => (await db.config.get(name))?.value ?? null, [name], getConfigValue(name))
 }
 
 function sessionAccount(value: unknown): string | null {

@@ -3,7 +3,8 @@
  * demo account: numbers never break inside themselves, selects and card rows have their boxes,
  * the file input hides behind its photo box yet takes the keyboard, radios wear the app's colour,
  * the order ticket's submit stays in view and uncovered by the status dock, the chosen market tab
- * is scrolled into its strip, toasts keep clear of the header, and the sign-in state is one line.
+ * is scrolled into its strip, toasts keep clear of the header, the sign-in state is one line, and
+ * home starts without its screen moving, the index cards' skeleton keeps their place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
@@ -275,6 +276,44 @@ describe('on a 390x844 phone', () => {
     }
     // Back online the order goes and the dock leaves.
     await page.getByTestId('outbox-badge').waitFor({ state: 'detached', timeout: 30_000 })
+  })
+
+  it('starts home with the screen where it stays: the demo marker is there from the first frame', async () => {
+    await page.goto(`${server.url}/#/home/index`)
+    await page.reload()
+    await expect.poll(() => page.getByTestId('balance-available').textContent(), { timeout: 15_000 }).toMatch(/₹/)
+    // Every shift since the reload, with the elements it moved (buffered entries are in the
+    // observer's buffer as soon as it observes).
+    const shifts = await page.evaluate(() => {
+      const observer = new PerformanceObserver(() => undefined)
+      observer.observe({ type: 'layout-shift', buffered: true })
+      const entries = observer.takeRecords() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]
+      observer.disconnect()
+      return entries.map((e) => ({ value: e.value, moved: (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.className : String(s.node?.nodeName))) }))
+    })
+    expect(shifts.filter((s) => s.moved.includes('app-main')), JSON.stringify(shifts)).toEqual([])
+  })
+
+  it('holds the index cards\' place while their levels load: the cards take it unmoved', async () => {
+    // A device that has no levels yet, the list held back until the skeleton has been measured.
+    const fresh = await browser.newContext({ viewport: PHONE, locale: 'en-IN' })
+    try {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await fresh.route('**/api/vue/stock/list', async (route) => {
+        await held
+        await route.continue()
+      })
+      const home = await fresh.newPage()
+      await signIn(home, server.url)
+      const skeleton = await box(home.locator('.idx-strip[aria-hidden=true]'))
+      release()
+      const cards = await box(home.getByTestId('index-strip'))
+      expect(cards.height, JSON.stringify({ skeleton, cards })).toBeCloseTo(skeleton.height, 0)
+      expect(cards.y).toBeCloseTo(skeleton.y, 0)
+    } finally {
+      await fresh.close()
+    }
   })
 
   it('raised no page errors', () => {

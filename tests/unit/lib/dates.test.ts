@@ -36,4 +36,16 @@ describe('dates in India time', () => {
     expect(formatDate(indiaMidnight)).toBe('2024.01.02')
     expect(formatDate(indiaMidnight - 1)).toBe('2024.01.01')
   })
+
+  it("agrees with Intl's Asia/Kolkata from 1970 to 2100", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { timeZone: INDIA_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    const viaIntl = (ms: number) => {
+      const p = Object.fromEntries(intl.formatToParts(ms).map((part) => [part.type, part.value]))
+      return `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}:${p.second}`
+    }
+    const end = Date.UTC(2100, 0, 1)
+    // A step of a prime number of seconds lands on every hour, minute and day boundary's neighbours.
+    for (let ms = 0; ms < end; ms += 7_919_993_000) expect(formatDateTime(ms)).toBe(viaIntl(ms))
+    for (const ms of [indiaMidnight - 1000, indiaMidnight, Date.UTC(2028, 1, 28, 18, 30), Date.UTC(2028, 1, 29, 18, 29, 59)]) expect(formatDateTime(ms)).toBe(viaIntl(ms))
+  })
 })

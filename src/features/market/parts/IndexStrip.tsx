@@ -24,9 +24,14 @@ export function IndexStrip() {
     return (
       <div className="idx-strip" aria-hidden="true">
         {[0, 1, 2].map((i) => (
+          // The card's own rows, each a line of its text: the levels take their place unmoved.
           <div key={i} className="idx-card">
-            <span className="skeleton skeleton--line" />
-            <span className="skeleton skeleton--title" />
+            <span className="idx-name"><span className="skeleton skeleton--text" style={{ width: '6em' }} /></span>
+            <span className="idx-price"><span className="skeleton skeleton--text" style={{ width: '5em' }} /></span>
+            <span className="idx-change">
+              <span className="skeleton skeleton--text" style={{ width: '4.3em' }} />
+              <span className="skeleton skeleton--text" style={{ width: '3.5em' }} />
+            </span>
           </div>
         ))}
       </div>
