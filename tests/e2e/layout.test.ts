@@ -4,7 +4,7 @@
  * the file input hides behind its photo box yet takes the keyboard, radios wear the app's colour,
  * the order ticket's submit stays in view and uncovered by the status dock, the chosen market tab
  * is scrolled into its strip, toasts keep clear of the header, the sign-in state is one line, and
- * home starts without its screen moving, the index cards' skeleton keeps their place.
+ * home starts without its screen moving while the index cards' skeleton keeps their place.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'

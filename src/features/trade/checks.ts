@@ -5,12 +5,11 @@
  */
 import { type ConfigName } from '../../contract/config'
 import { type UserInfo } from '../../data/db'
+import { INDIA_OFFSET_MS } from '../../lib/dates'
 import { type ClientTradingRules, type OpeningCostsPreview, type PriceBand, priceBand } from '../../lib/trade'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
-/** India keeps UTC+05:30 all year, so a fixed offset is exact. */
-const IST_OFFSET_MS = 330 * MINUTE_MS
 
 export type MarketHours = { alwaysOpen: boolean; open: string; close: string; holidays: readonly string[] }
 
@@ -38,7 +37,7 @@ function minutesOf(hhmm: string): number {
 }
 
 function istParts(now: number): { day: string; weekday: number; minutes: number } {
-  const shifted = new Date(now + IST_OFFSET_MS)
+  const shifted = new Date(now + INDIA_OFFSET_MS)
   return {
     day: shifted.toISOString().slice(0, 10),
     weekday: shifted.getUTCDay(),
@@ -62,7 +61,7 @@ export function isMarketOpen(now: number, hours: MarketHours): boolean {
 export type DayTradingWindow = { open: true; closesAt: number } | { open: false; opensAt: number | null }
 
 export function dayTradingWindow(now: number, cutoff: string, hours: MarketHours): DayTradingWindow {
-  const midnight = now - ((now + IST_OFFSET_MS) % DAY_MS)
+  const midnight = now - ((now + INDIA_OFFSET_MS) % DAY_MS)
   const start = hours.alwaysOpen ? 0 : minutesOf(hours.open)
   const end = minutesOf(cutoff)
   for (let d = 0; d < 15; d++) {
