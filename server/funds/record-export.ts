@@ -6,12 +6,11 @@
  * had no daylight saving since 1945, so a fixed offset is exact).
  */
 import { CURRENCY_DECIMALS, isCurrency } from './exchange-rules'
-
-const IST_OFFSET_MS = 330 * 60 * 1000
+import { INDIA_OFFSET_MS } from '../../src/lib/dates'
 
 /** `2026-01-10T11:30:00+05:30` for an instant (epoch ms); the milliseconds are dropped. */
 export function indiaIso(ms: number): string {
-  return `${new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 19)}+05:30`
+  return `${new Date(ms + INDIA_OFFSET_MS).toISOString().slice(0, 19)}+05:30`
 }
 
 /** `amount` minor units as an exact decimal with the currency's decimals: (-12345, 2) -> "-123.45". */

@@ -7,9 +7,10 @@
  * of every one of a year's 93,750 minute bars. A test holds this arithmetic to src/lib/dates.ts.
  */
 
+import { INDIA_OFFSET_MS } from '../../src/lib/dates'
+
 export const MINUTE_MS = 60_000
 export const DAY_MS = 86_400_000
-export const IST_OFFSET_MS = 330 * MINUTE_MS
 export const MINUTES_PER_DAY = 1440
 
 /** Minutes after India midnight. */
@@ -129,12 +130,12 @@ export function calendarForKind(kind: 'stock' | 'index' | 'forex' | 'crypto', co
 
 /** The India day number of an instant. */
 export function indiaDayNumber(ms: number): number {
-  return Math.floor((ms + IST_OFFSET_MS) / DAY_MS)
+  return Math.floor((ms + INDIA_OFFSET_MS) / DAY_MS)
 }
 
 /** The instant India day number `n` begins (India midnight). */
 export function dayNumberStart(n: number): number {
-  return n * DAY_MS - IST_OFFSET_MS
+  return n * DAY_MS - INDIA_OFFSET_MS
 }
 
 /** `YYYY-MM-DD` of an India day number. */

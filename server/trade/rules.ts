@@ -15,6 +15,7 @@
 import { type Paise } from '../ledger/money'
 import { type DomainRefusal } from '../http/refusal'
 import { type FeeRules, type PriceBand } from '../../src/lib/trade'
+import { INDIA_OFFSET_MS } from '../../src/lib/dates'
 
 // The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trade.ts, so
 // the order form's preview and the server's charge cannot round apart.
@@ -139,12 +140,10 @@ export function inBand(price: Paise, band: PriceBand): boolean {
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
-/** India has kept UTC+05:30 all year since 1945: no daylight saving, so a fixed offset is exact. */
-const IST_OFFSET_MS = 330 * MINUTE_MS
 
 /** The instant of India midnight starting the India day that contains `ms`. */
 export function indiaMidnight(ms: number): number {
-  return Math.floor((ms + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS
+  return Math.floor((ms + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS - INDIA_OFFSET_MS
 }
 
 /** The instant of the cut-off `hh:mm` (India time) on the India day that contains `ms`. */

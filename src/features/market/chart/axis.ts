@@ -12,12 +12,10 @@
  * under them when the bars in view span more than one day.
  */
 import { type CandlePeriod } from '../../../contract/replies'
-import { INDIA_TIME_ZONE } from '../../../lib/dates'
+import { INDIA_OFFSET_MS, INDIA_TIME_ZONE } from '../../../lib/dates'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
-/** India keeps UTC+05:30 all year, so a fixed offset is exact. */
-const IST_OFFSET_MS = 330 * MINUTE_MS
 
 export type Step = { unit: 'minute'; n: number } | { unit: 'day'; n: number } | { unit: 'week' } | { unit: 'month'; n: number }
 
@@ -39,7 +37,7 @@ function stepsOf(period: CandlePeriod): readonly Step[] {
 
 /** Which step of the calendar (India time) instant `t` falls in: a change of key is a boundary. */
 function keyOf(t: number, step: Step): number {
-  const local = t + IST_OFFSET_MS
+  const local = t + INDIA_OFFSET_MS
   if (step.unit === 'minute') return Math.floor(local / (step.n * MINUTE_MS))
   const day = Math.floor(local / DAY_MS)
   if (step.unit === 'day') return Math.floor(day / step.n)
@@ -89,11 +87,11 @@ export function timeTicks(t: readonly number[], period: CandlePeriod, i0: number
 }
 
 function indiaYear(t: number): number {
-  return new Date(t + IST_OFFSET_MS).getUTCFullYear()
+  return new Date(t + INDIA_OFFSET_MS).getUTCFullYear()
 }
 
 function indiaDay(t: number): number {
-  return Math.floor((t + IST_OFFSET_MS) / DAY_MS)
+  return Math.floor((t + INDIA_OFFSET_MS) / DAY_MS)
 }
 
 export type TimeLabeller = (index: number, step: Step, i0: number, i1: number) => string
