@@ -2,7 +2,7 @@ import { resolve } from 'node:path'
 import { type Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import babel from '@rolldown/plugin-babel'
+import { transformAsync } from '@babel/core'
 import { lingui } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
@@ -25,6 +25,36 @@ function sonnerStylesheet(): Plugin {
       if (!/[\\/]node_modules[\\/]sonner[\\/]dist[\\/]index\.mjs$/.test(id)) return null
       if (!injection.test(code)) this.error('sonner no longer injects its CSS through one __insertCSS("...") call: revisit sonnerStylesheet()')
       return { code: code.replace(injection, "import 'sonner/dist/styles.css'"), map: null }
+    },
+  }
+}
+
+/**
+ * Lingui's macros (`@lingui/core/macro`, `@lingui/react/macro`) compiled by Babel with Lingui's
+ * macro plugin, before Vite's own transforms, in the files that import them (a screen split off by
+ * the router keeps its file's name with a query after it). Written here rather than taken from
+ * @rolldown/plugin-babel, whose every release names only Node 22 and made `npm ci` warn on the
+ * Node 20 this project supports (issue 15); Babel and the macro plugin do the work either way.
+ */
+function linguiMacros(): Plugin {
+  return {
+    name: 'tijori:lingui-macros',
+    enforce: 'pre',
+    transform: {
+      filter: { id: { include: /\.[jt]sx?(?:$|\?)/, exclude: /[\\/]node_modules[\\/]/ }, code: /@lingui\/[a-z]+\/macro/ },
+      async handler(code, id) {
+        const syntax: ('typescript' | 'jsx')[] = /\.tsx(?:$|\?)/.test(id) ? ['typescript', 'jsx'] : /\.ts(?:$|\?)/.test(id) ? ['typescript'] : ['jsx']
+        const result = await transformAsync(code, {
+          filename: id,
+          babelrc: false,
+          configFile: false,
+          sourceMaps: true,
+          parserOpts: { sourceType: 'module', plugins: syntax },
+          plugins: ['@lingui/babel-plugin-lingui-macro'],
+        })
+        if (!result?.code) this.error(`Babel returned nothing for ${id}`)
+        return { code: result.code, map: result.map }
+      },
     },
   }
 }
@@ -68,7 +98,7 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
-    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    linguiMacros(),
     lingui(),
     VitePWA({
       strategies: 'injectManifest',
