@@ -15,7 +15,7 @@
 import { type Paise } from '../ledger/money'
 import { type DomainRefusal } from '../http/refusal'
 import { type FeeRules, type PriceBand } from '../../src/lib/trade'
-import { INDIA_OFFSET_MS } from '../../src/lib/dates'
+import { MINUTE_MS, dayNumberStart, indiaDayNumber } from '../market/calendar'
 
 // The money arithmetic (amounts, margin, fee, duty, band) lives once, in src/lib/trade.ts, so
 // the order form's preview and the server's charge cannot round apart.
@@ -138,12 +138,9 @@ export function inBand(price: Paise, band: PriceBand): boolean {
   return price >= band.min && price <= band.max
 }
 
-const MINUTE_MS = 60_000
-const DAY_MS = 86_400_000
-
 /** The instant of India midnight starting the India day that contains `ms`. */
 export function indiaMidnight(ms: number): number {
-  return Math.floor((ms + INDIA_OFFSET_MS) / DAY_MS) * DAY_MS - INDIA_OFFSET_MS
+  return dayNumberStart(indiaDayNumber(ms))
 }
 
 /** The instant of the cut-off `hh:mm` (India time) on the India day that contains `ms`. */
