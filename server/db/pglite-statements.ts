@@ -77,8 +77,11 @@ function arrayLiteral(values: readonly unknown[]): string {
   const items = values.map((value) => {
     if (value === null || value === undefined) return 'NULL'
     if (Array.isArray(value)) return arrayLiteral(value)
+    // A batch's columns (db/columns.ts) are long arrays: a number or a boolean goes unquoted,
+    // and text is searched for what to escape only once.
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value)
     const text = value instanceof Uint8Array ? `\\x${Buffer.from(value).toString('hex')}` : (toParam(value) as string)
-    return `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`
+    return `"${/["\\]/.test(text) ? text.replace(/["\\]/g, '\\$&') : text}"`
   })
   return `{${items.join(',')}}`
 }

@@ -5,7 +5,8 @@
  * A statement trigger refuses any entry whose legs do not sum to zero per currency when the
  * statement writing them ends (migration 1764800014000): write an entry's legs in one statement.
  */
-import { type OperationNodeSource, sql } from 'kysely'
+import { sql } from 'kysely'
+import { columnsOf, runStatement } from '../db/columns'
 import { type Balances, type LedgerEntryDraft, balancesFrom, buildEntry, userAccount, userIdOfAccount } from './rules'
 import { CURRENCY } from './money'
 import { type RealNameStatus } from '../db/types'
@@ -42,43 +43,57 @@ export async function postEntries(
 ): Promise<number[]> {
   if (drafts.length === 0) return []
   const entries = await checkedAndLocked(trx, drafts, now, options)
-  const rows = entries.map((e, n) => sql`(${n + 1}::int, ${e.reason}::text, ${e.reference}::text, ${e.operator}::text, ${e.at}::bigint)`)
-  const { rows: ids } = await sql<{ id: number }>`
-    with v (n, reason, reference, operator, created_at) as (values ${sql.join(rows)}),
-    ${entriesAndLegs(entries)}
-    select id from ranked order by n`.execute(trx)
+  const ids = await runStatement<{ id: number }>(trx, POST_ENTRIES, [...columnsOf(entries, ['reason', 'reference', 'operator', 'at']), ...legColumns(entries)])
   if (ids.length !== entries.length) throw new Error(`posted ${ids.length} of ${entries.length} ledger entries`)
   return ids.map((r) => r.id)
 }
 
 /**
- * Inserts rows (`insert`: an INSERT ... RETURNING the id, the `reference` column and whatever else
- * the caller reads back, whose ids rise in the order of its VALUES, as a multi-row INSERT's
- * identity values do) and, in the same statement, one ledger entry per row
- * whose reference is that row's `reference` column: an order and its opening entry in one round
- * trip, however many orders. `drafts[i]` is the entry of the i-th row (its own reference is
- * replaced). Returns the rows in the order given. Users are locked as postEntries does.
+ * One statement that inserts rows and one ledger entry per row (insertWithEntries), its text built
+ * once. `insert` is an INSERT of the rows from the parameters $1 to $`params`, RETURNING the id,
+ * the `reference` column and whatever else the caller reads back, whose ids rise in the rows'
+ * order, as a multi-row INSERT's identity values do when its SELECT is ordered.
+ */
+export type InsertWithEntries = { readonly text: string; readonly params: number }
+
+export function insertWithEntriesStatement(insert: string, params: number, reference: string): InsertWithEntries {
+  const p = (n: number) => `$${params + n}`
+  return {
+    params,
+    text: `with r as (${insert}),
+    rr as (select r.*, row_number() over (order by r.id) as entry_n from r),
+    v as (
+      select v.n, v.reason, rr.${reference} as reference, v.operator, v.created_at
+      from unnest(${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bigint[]) with ordinality as v (reason, operator, created_at, n)
+      join rr on rr.entry_n = v.n
+    ),
+    ${entriesAndLegs(params + 4)}
+    select rr.* from rr join ranked on ranked.n = rr.entry_n order by rr.entry_n`,
+  }
+}
+
+/**
+ * Inserts rows (`statement`, given their columns as `params`) and, in the same statement, one
+ * ledger entry per row whose reference is that row's `reference` column: an order and its opening
+ * entry in one round trip, however many orders. `drafts[i]` is the entry of the i-th row (its own
+ * reference is replaced). Returns the rows in the order given. Users are locked as postEntries does.
  */
 export async function insertWithEntries<Row extends { id: number }>(
   trx: Tx,
-  insert: OperationNodeSource,
-  reference: string,
+  statement: InsertWithEntries,
+  params: readonly unknown[],
   drafts: readonly LedgerEntryDraft[],
   now: number | readonly number[],
   options: PostOptions = {},
 ): Promise<Row[]> {
   if (drafts.length === 0) return []
+  if (params.length !== statement.params) throw new Error(`${params.length} parameters for an insert of ${statement.params}`)
   const entries = await checkedAndLocked(trx, drafts, now, options)
-  const rows = entries.map((e, n) => sql`(${n + 1}::int, ${e.reason}::text, ${e.operator}::text, ${e.at}::bigint)`)
-  const { rows: inserted } = await sql<Row & { entry_n: number }>`
-    with r as (${insert}),
-    rr as (select r.*, row_number() over (order by r.id) as entry_n from r),
-    v as (
-      select v.n, v.reason, rr.${sql.ref(reference)} as reference, v.operator, v.created_at
-      from (values ${sql.join(rows)}) as v (n, reason, operator, created_at) join rr on rr.entry_n = v.n
-    ),
-    ${entriesAndLegs(entries)}
-    select rr.* from rr join ranked on ranked.n = rr.entry_n order by rr.entry_n`.execute(trx)
+  const inserted = await runStatement<Row & { entry_n: number }>(trx, statement.text, [
+    ...params,
+    ...columnsOf(entries, ['reason', 'operator', 'at']),
+    ...legColumns(entries),
+  ])
   if (inserted.length !== entries.length) throw new Error(`wrote ${inserted.length} of ${entries.length} rows with their ledger entries`)
   return inserted.map(({ entry_n: _, ...row }) => row as unknown as Row)
 }
@@ -96,17 +111,20 @@ async function checkedAndLocked(trx: Tx, drafts: readonly LedgerEntryDraft[], no
   return entries
 }
 
+/** The legs of all `entries` as the four arrays entriesAndLegs unnests: each leg's entry (1..) and the leg. */
+function legColumns(entries: readonly DatedEntry[]): unknown[][] {
+  const legs = entries.flatMap((e, n) => e.legs.map((leg) => ({ n: n + 1, ...leg })))
+  return columnsOf(legs, ['n', 'account', 'currency', 'amount'])
+}
+
 /**
  * The CTEs `e` (the entries, from the CTE `v`: n = 1.. in draft order and the entry's columns),
- * `ranked` (each entry's id by n) and `legs`. A multi-row INSERT takes identity values
- * row by row in its SELECT's order, so the entries' ids ranked ascending are the drafts in order;
- * each leg joins its entry by that rank.
+ * `ranked` (each entry's id by n) and `legs`, whose four arrays (legColumns) are the parameters
+ * from `$first` on. A multi-row INSERT takes identity values row by row in its SELECT's order, so
+ * the entries' ids ranked ascending are the drafts in order; each leg joins its entry by that rank.
  */
-function entriesAndLegs(entries: readonly DatedEntry[]) {
-  const legRows = entries.flatMap((e, n) =>
-    e.legs.map((leg, m) => sql`(${n + 1}::int, ${m}::int, ${leg.account}::text, ${leg.currency}::text, ${leg.amount}::bigint)`),
-  )
-  return sql`e as (
+function entriesAndLegs(first: number): string {
+  return `e as (
       insert into ledger_entries (reason, reference, operator, created_at)
       select v.reason, v.reference, v.operator, v.created_at from v order by v.n returning id
     ),
@@ -114,11 +132,17 @@ function entriesAndLegs(entries: readonly DatedEntry[]) {
     legs as (
       insert into ledger_legs (entry_id, account, currency, amount)
       select ranked.id, l.account, l.currency, l.amount
-      from (values ${sql.join(legRows)}) as l (n, m, account, currency, amount)
+      from unnest($${first}::int[], $${first + 1}::text[], $${first + 2}::text[], $${first + 3}::bigint[]) with ordinality as l (n, account, currency, amount, m)
       join ranked on ranked.n = l.n
-      order by l.n, l.m
+      order by l.m
     )`
 }
+
+const POST_ENTRIES = `with v as (
+      select * from unnest($1::text[], $2::text[], $3::text[], $4::bigint[]) with ordinality as v (reason, reference, operator, created_at, n)
+    ),
+    ${entriesAndLegs(5)}
+    select id from ranked order by n`
 
 /**
  * What the user's row says, read under the ledger's lock: the one that orders every balance change
@@ -132,8 +156,12 @@ export type TraderState = { marginTrading: boolean; noTrade: boolean; realNameSt
  * disabled), the VIP level, and the available balance (ledger_balances), which cannot change until the
  * transaction ends because every balance change takes this lock first (postEntry). A user that
  * does not exist is missing from the map.
+ *
+ * `oneSession`: the database runs one transaction at a time (PGlite, whose one session Kysely's
+ * dialect hands to one transaction after another), so no lock could be waited for and none is
+ * taken: a statement less for every batch of orders (issue 14).
  */
-export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<Map<number, TraderState>> {
+export async function lockTraders(trx: Tx, userIds: readonly number[], { oneSession = false }: { oneSession?: boolean } = {}): Promise<Map<number, TraderState>> {
   const traders = new Map<number, TraderState>()
   if (userIds.length === 0) return traders
   const sorted = [...new Set(userIds)].sort((a, b) => a - b)
@@ -141,7 +169,7 @@ export async function lockTraders(trx: Tx, userIds: readonly number[]): Promise<
   // Lock first, read after, in two statements: on PostgreSQL (read committed) a statement that
   // waited for the lock still sees the snapshot from before the wait, so a balance read in the
   // locking statement could miss the commit it waited for and let two orders spend the same cash.
-  await lockUsers(trx, sorted)
+  if (!oneSession) await lockUsers(trx, sorted)
   // The balance is the pocket's row of ledger_balances, the sum of its legs kept by a trigger.
   // The VIP level (its fee discount) rides along: one round trip less for an order.
   const { rows } = await sql<{ id: number; margin_trading: boolean; no_trade: boolean; real_name_status: RealNameStatus; available: number; vip_level: number }>`

@@ -6,6 +6,7 @@
 import { sql } from 'kysely'
 import { type StoredClaim } from './idempotency-fingerprint'
 import { type Executor, type Tx } from '../db/executor'
+import { columnsOf, runStatement } from '../db/columns'
 
 export type ClaimKey = { scope: string; key: string }
 
@@ -57,6 +58,15 @@ export async function insertClaims(db: Executor, inputs: readonly NewClaim[]): P
 /** A key written as done with its reply, never claimed before: see insertDoneClaims. */
 export type DoneClaim = ClaimKey & { requestHash: string; now: number; expiresAt: number; reply: StoredReply }
 
+// In the order given, so that of two inputs with one key the first goes in.
+const INSERT_DONE_CLAIMS = `insert into idempotency_keys (scope, key, request_hash, state, lease_id, lease_until, status_code, reply_body, created_at, expires_at)
+    select scope, key, request_hash, 'done', null, null, status_code, reply_body, created_at, expires_at
+    from unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::bigint[], $7::bigint[])
+      with ordinality as d (scope, key, request_hash, status_code, reply_body, created_at, expires_at, n)
+    order by n
+    on conflict (scope, key) do nothing
+    returning scope, key`
+
 /**
  * Writes keys straight as done with their replies, in the caller's transaction with the effect
  * (a route that claims its key at commit, plugins/idempotency.ts). Returns, in the order given,
@@ -65,25 +75,12 @@ export type DoneClaim = ClaimKey & { requestHash: string; now: number; expiresAt
  */
 export async function insertDoneClaims(db: Executor, inputs: readonly DoneClaim[]): Promise<boolean[]> {
   if (inputs.length === 0) return []
-  const rows = await db
-    .insertInto('idempotency_keys')
-    .values(
-      inputs.map((input) => ({
-        scope: input.scope,
-        key: input.key,
-        request_hash: input.requestHash,
-        state: 'done' as const,
-        lease_id: null,
-        lease_until: null,
-        status_code: input.reply.statusCode,
-        reply_body: input.reply.body,
-        created_at: input.now,
-        expires_at: input.expiresAt,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-    .returning(['scope', 'key'])
-    .execute()
+  const rows = await runStatement<ClaimKey>(db, INSERT_DONE_CLAIMS, [
+    ...columnsOf(inputs, ['scope', 'key', 'requestHash']),
+    inputs.map((input) => input.reply.statusCode),
+    inputs.map((input) => input.reply.body),
+    ...columnsOf(inputs, ['now', 'expiresAt']),
+  ])
   const written = new Set(rows.map((r) => `${r.scope}\n${r.key}`))
   // Two inputs with one key: only the first can have gone in.
   const seen = new Set<string>()

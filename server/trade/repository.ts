@@ -8,6 +8,8 @@
 import { type Insertable, type Selectable, type Updateable, sql } from 'kysely'
 import { type OrderRowStatus, type OrdersTable } from '../db/types'
 import { type Executor, type Tx } from '../db/executor'
+import { columnsOf } from '../db/columns'
+import { insertWithEntriesStatement } from '../ledger/repository'
 
 export type OrderRecord = Selectable<OrdersTable>
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'order_no'>
@@ -28,6 +30,66 @@ export async function insertOrders(trx: Tx, orders: readonly NewOrder[]): Promis
   rows.sort((a, b) => a.id - b.id)
   if (rows.length !== orders.length) throw new Error(`inserted ${rows.length} of ${orders.length} orders`)
   return rows
+}
+
+/** Every column of an order but the two the database makes (id, order_no), with its type. */
+const ORDER_COLUMNS = {
+  user_id: 'bigint',
+  symbol: 'text',
+  kind: 'text',
+  type: 'text',
+  direction: 'text',
+  lots: 'integer',
+  quantity: 'bigint',
+  unit_divisor: 'bigint',
+  quantity_scale: 'bigint',
+  leverage: 'integer',
+  day_trading: 'boolean',
+  limit_price: 'bigint',
+  entry_price: 'bigint',
+  exit_price: 'bigint',
+  margin: 'bigint',
+  fee: 'bigint',
+  stamp_duty: 'bigint',
+  total_debit: 'bigint',
+  close_fee: 'bigint',
+  close_stamp_duty: 'bigint',
+  pnl: 'bigint',
+  cash_returned: 'bigint',
+  status: 'text',
+  unlock_at: 'bigint',
+  created_at: 'bigint',
+  opened_at: 'bigint',
+  closed_at: 'bigint',
+  close_reason: 'text',
+  updated_at: 'bigint',
+  stop_out_price: 'bigint',
+  square_off_at: 'bigint',
+} as const satisfies Record<keyof OrderRow, 'bigint' | 'integer' | 'text' | 'boolean'>
+
+/** An order as placeOrders makes it: the row but for the columns the database makes. */
+export type OrderRow = Omit<OrderRecord, 'id' | 'order_no'>
+
+const ORDER_COLUMN_NAMES = Object.keys(ORDER_COLUMNS) as (keyof OrderRow)[]
+
+/**
+ * New orders and their ledger entries in one statement (insertWithEntries, with orderColumns as
+ * its parameters), each entry's reference its order's number. Only the generated columns come
+ * back: a batch's rows read back whole were 35 columns each to decode for values the caller has.
+ */
+export const INSERT_ORDERS_WITH_ENTRIES = insertWithEntriesStatement(
+  `insert into orders (${ORDER_COLUMN_NAMES.join(', ')})
+      select ${ORDER_COLUMN_NAMES.join(', ')}
+      from unnest(${ORDER_COLUMN_NAMES.map((name, i) => `$${i + 1}::${ORDER_COLUMNS[name]}[]`).join(', ')}) with ordinality as o (${ORDER_COLUMN_NAMES.join(', ')}, n)
+      order by n
+      returning id, order_no`,
+  ORDER_COLUMN_NAMES.length,
+  'order_no',
+)
+
+/** The orders' columns as INSERT_ORDERS_WITH_ENTRIES takes them. */
+export function orderColumns(orders: readonly OrderRow[]): unknown[][] {
+  return columnsOf(orders, ORDER_COLUMN_NAMES)
 }
 
 /** The user's order, unlocked (a read before the transaction); undefined for another user's order too. */

@@ -50,7 +50,7 @@ const LIST_STATUSES = {
 
 export const tradeRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const { db, dbKind, config, now, runIdempotent, market } = deps
-  const trading: TradingDeps = { config, market }
+  const trading: TradingDeps = { config, market, oneSession: dbKind === 'pglite' }
   // Concurrent orders share one transaction (each keeps its own reply, entries and refusal).
   const placing = commitGroup<OrderRequest>(
     db,

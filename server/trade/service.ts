@@ -29,13 +29,14 @@ import { type Instrument } from '../market/instruments'
 import { tradingUnits, type TradingUnits } from '../market/units'
 import { type Executor, type Tx } from '../db/executor'
 import { insertWithEntries, lockTraders, postEntry } from '../ledger/repository'
-import { findOrderOfUser, lockOrderOfUser, updateOrder, type OrderRecord } from './repository'
+import { INSERT_ORDERS_WITH_ENTRIES, findOrderOfUser, lockOrderOfUser, orderColumns, updateOrder, type OrderRecord, type OrderRow } from './repository'
 import { feeDiscountOf } from '../vip/service'
 import { feeDiscountPct as discountOfLevel } from '../../src/lib/vip'
 import { addInboxMessage } from '../inbox/repository'
 import { positionLink } from '../inbox/links'
 
-export type TradingDeps = { config: ServerConfig; market: MarketFeed }
+/** `oneSession`: the database runs one transaction at a time (PGlite): see lockTraders. */
+export type TradingDeps = { config: ServerConfig; market: MarketFeed; oneSession?: boolean }
 
 type TradedKind = OrderRecord['kind']
 
@@ -128,10 +129,11 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
   const traders = await lockTraders(
     trx,
     requests.map((r) => r.userId),
+    { oneSession: deps.oneSession === true },
   )
   const outcomes: (OrderRecord | DomainRefusal | undefined)[] = []
   // Every column but the two the database makes: the stored row is this and those two.
-  const accepted: { index: number; order: Omit<OrderRecord, 'id' | 'order_no'>; entry: TradeEntryDraft }[] = []
+  const accepted: { index: number; order: OrderRow; entry: TradeEntryDraft }[] = []
   for (const [index, { userId, input, view, at }] of requests.entries()) {
     const trader = traders.get(userId)
     if (!trader) throw new Error(`user ${userId} of a live session does not exist`)
@@ -199,12 +201,10 @@ export async function placeOrders(trx: Tx, deps: TradingDeps, requests: readonly
     })
   }
   // The orders and their entries in one statement, each entry's reference its order's number.
-  // Only the generated columns come back: a batch's rows read back whole were 35 columns each to
-  // decode for values already here (issue 14).
   const made = await insertWithEntries<Pick<OrderRecord, 'id' | 'order_no'>>(
     trx,
-    trx.insertInto('orders').values(accepted.map((a) => a.order)).returning(['id', 'order_no']),
-    'order_no',
+    INSERT_ORDERS_WITH_ENTRIES,
+    orderColumns(accepted.map((a) => a.order)),
     accepted.map((a) => a.entry),
     accepted.map((a) => a.order.created_at),
     { lockedUserIds: [...traders.keys()] },

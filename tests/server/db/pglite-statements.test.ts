@@ -47,6 +47,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite statements', () => {
     const { rows } = await statements.query<Record<string, unknown>>('select * from things where id = any($1::int8[]) and tags @> $2', [[7, 8], { lots: [1] }])
     expect(rows).toEqual([{ id: 7, label: 'it\'s "quoted"', tags: { lots: [1, 2], note: null }, body, at, ok: false }])
     expect((await statements.query('select $1::text as t, $2::text[] as a', [null, ['a "b"', 'c\\d', null]])).rows).toEqual([{ t: null, a: ['a "b"', 'c\\d', null] }])
+    // A batch's columns (db/columns.ts): numbers and booleans unquoted, text quoted, NULL only for null.
+    const columns = [[true, false, null], [1, -2, Number.MAX_SAFE_INTEGER], ['plain', 'NULL', '', ' x ', '{a,b}']]
+    expect((await statements.query('select $1::bool[] as b, $2::int8[] as n, $3::text[] as t', columns)).rows).toEqual([{ b: columns[0], n: columns[1], t: columns[2] }])
   })
 
   it('writes each kind of value as text, bytes as they are', () => {
@@ -59,7 +62,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite statements', () => {
       'x',
       '1970-01-01T00:00:00.000Z',
       '{"a":1}',
-      '{"1",{"2",NULL}}',
+      '{1,{2,NULL}}',
     ])
     // A Buffer over the same memory: node-postgres's serializer sends only a Buffer as binary.
     const bytes = new Uint8Array([0, 1, 2, 3]).subarray(1, 3)

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HOUSE_PROMOTIONS, transfer, userAccount } from '../../../server/ledger/rules'
-import { balancesOf, postEntry, unbalancedEntries } from '../../../server/ledger/repository'
+import { balancesOf, postEntries, postEntry, unbalancedEntries } from '../../../server/ledger/repository'
 import { insertOrganisationCode, insertUser, lockUsers } from '../../../server/accounts/repository'
 import { createTestDatabase, type TestDatabase } from '../helpers'
 import { lockWaiters } from '../locks'
@@ -73,5 +73,29 @@ describe('ledger repository', () => {
     expect((await balancesOf(t.handle.db, userId)).available).toBe(1002)
     const { rows } = await sql<{ n: number }>`select count(*) as n from ledger_entries`.execute(t.handle.db)
     expect(rows[0]?.n).toBe(4)
+  })
+
+  it('posts several entries in one statement, in the order given, each with its own time', async () => {
+    for (const amounts of [[7], [11, 13, 17]]) {
+      const times = amounts.map((_, i) => 100 + i)
+      const ids = await t.handle.db.transaction().execute((trx) => postEntries(trx, amounts.map(grant), times))
+      expect(ids).toEqual([...ids].sort((a, b) => a - b))
+      const entries = await t.handle.db
+        .selectFrom('ledger_entries as e')
+        .innerJoin('ledger_legs as l', 'l.entry_id', 'e.id')
+        .select(['e.id', 'e.created_at', 'l.amount'])
+        .where('e.id', 'in', ids)
+        .where('l.account', '=', userAccount(userId, 'available'))
+        .orderBy('e.id')
+        .execute()
+      expect(entries).toEqual(ids.map((id, i) => ({ id, created_at: times[i], amount: amounts[i] })))
+    }
+    expect(await unbalancedEntries(t.handle.db)).toEqual([])
+  })
+
+  // One session to look in: PostgreSQL's pool prepares on each of its connections.
+  it.skipIf(!!process.env.TEST_DATABASE_URL)('prepares that statement once for every number of entries (db/columns.ts)', async () => {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%insert into ledger_legs%' and statement not like '%pg_prepared_statements%'`.execute(t.handle.db)
+    expect(rows[0]?.n).toBe(1)
   })
 })
