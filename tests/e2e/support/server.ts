@@ -50,7 +50,8 @@ async function waitForHealth(url: string, child: ChildProcess, deadlineMs: numbe
   throw new Error('server did not become healthy in time')
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `npm start` of the tree at `root` (this one by default) on a free port and a data folder of its own. */
+export async function startServer(env: Record<string, string> = {}, root = process.cwd()): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = await mkdtemp(join(tmpdir(), 'tijori-e2e-'))
   const template = process.env[DATA_TEMPLATE_ENV]
@@ -62,7 +63,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   delete inherited.NODE_ENV
   delete inherited[DATA_TEMPLATE_ENV]
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: process.cwd(),
+    cwd: root,
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
