@@ -13,6 +13,8 @@ import { insertWithEntriesStatement } from '../ledger/repository'
 
 export type OrderRecord = Selectable<OrdersTable>
 export type NewOrder = Omit<Insertable<OrdersTable>, 'id' | 'order_no'>
+/** An order as placeOrders makes it: the row but for the columns the database makes. */
+export type OrderRow = Omit<OrderRecord, 'id' | 'order_no'>
 
 export const OPEN_STATUSES = ['locked', 'holding', 'preparing_to_close'] as const satisfies readonly OrderRowStatus[]
 export const ENDED_STATUSES = ['closed', 'cancelled'] as const satisfies readonly OrderRowStatus[]
@@ -66,9 +68,6 @@ const ORDER_COLUMNS = {
   stop_out_price: 'bigint',
   square_off_at: 'bigint',
 } as const satisfies Record<keyof OrderRow, 'bigint' | 'integer' | 'text' | 'boolean'>
-
-/** An order as placeOrders makes it: the row but for the columns the database makes. */
-export type OrderRow = Omit<OrderRecord, 'id' | 'order_no'>
 
 const ORDER_COLUMN_NAMES = Object.keys(ORDER_COLUMNS) as (keyof OrderRow)[]
 

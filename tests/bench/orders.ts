@@ -47,7 +47,7 @@ function spread(values: readonly number[]): string {
  */
 const WARM_ORDERS = 2_000
 
-async function warm(url: string, users: readonly LoadUser[], inFlight: number): Promise<number> {
+export async function warm(url: string, users: readonly LoadUser[], inFlight: number): Promise<number> {
   return (await placeOrders(url, users, { count: WARM_ORDERS, inFlight })).count
 }
 
