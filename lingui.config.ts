@@ -19,8 +19,9 @@ export const AREAS = {
   privacy: ['src/features/privacy'],
   device: ['src/features/device'],
   identity: ['src/features/identity'],
-  // Long reading screens no first route needs: the market's rules, the agreement, about, the profile.
-  pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx', 'src/features/account/UserInfoScreen.tsx'],
+  // Screens of long texts no first route needs: the market's rules, how the indices are computed,
+  // the agreement, about, the profile.
+  pages: ['src/features/market/MarketRulesScreen.tsx', 'src/features/market/IndicesScreen.tsx', 'src/features/market/IndexDetailScreen.tsx', 'src/features/account/AgreementScreen.tsx', 'src/features/account/AboutUsScreen.tsx', 'src/features/account/AboutInfoScreen.tsx', 'src/features/account/UserInfoScreen.tsx'],
 }
 
 /** A folder stands for everything in it; a file for itself. */

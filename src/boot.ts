@@ -7,6 +7,10 @@
 // The browser's install offer may come with the page's load, before the app has arrived.
 import './app/install'
 
+// The browser's locale data loaded on another thread while the app arrives (see intl-warmup.ts).
+// A classic worker: Vite builds it as one plain script, which every browser with workers runs.
+new Worker(new URL('./app/intl-warmup.ts', import.meta.url))
+
 /** The shell's first frame painted; at once in a hidden tab, which paints nothing until shown. */
 function firstFramePainted(): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -4,8 +4,8 @@
  */
 import { type Browser } from 'playwright-core'
 
-/** One response: its path, kind, body bytes, and bytes on the wire (after any Content-Encoding). */
-export type Fetched = { url: string; type: string; raw: number; transferred: number; encoding: string }
+/** One response: its path, kind, body bytes (null when it could not be read), and bytes on the wire (after any Content-Encoding). */
+export type Fetched = { url: string; type: string; raw: number | null; transferred: number; encoding: string }
 
 export async function firstRouteFetches(browser: Browser, baseUrl: string): Promise<{ files: Fetched[]; fcp: number }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
@@ -14,15 +14,17 @@ export async function firstRouteFetches(browser: Browser, baseUrl: string): Prom
     const fetched: Promise<Fetched | null>[] = []
     page.on('response', (res) => {
       fetched.push(
-        Promise.all([res.body(), res.request().sizes(), res.headerValue('content-encoding')]).then(
-          ([body, sizes, encoding]) => ({
-            url: new URL(res.url()).pathname,
-            type: res.request().resourceType(),
-            raw: body.length,
-            transferred: sizes.responseBodySize,
-            encoding: encoding ?? 'none',
-          }),
-          () => null, // a response without a body (a redirect)
+        Promise.all([res.body().catch(() => null), res.request().sizes(), res.headerValue('content-encoding'), res.headerValue('content-length')]).then(
+          ([body, sizes, encoding, length]): Fetched | null => {
+            // A worker that has already ended (src/app/intl-warmup.ts) gives neither its body nor
+            // a body size: what came is its Content-Length.
+            const transferred = body === null || sizes.responseBodySize === 0 ? Number(length ?? 0) : sizes.responseBodySize
+            // A response without a body (a redirect).
+            if (body === null && transferred === 0) return null
+            const url = new URL(res.url()).pathname
+            return { url, type: res.request().resourceType(), raw: body?.length ?? null, transferred, encoding: encoding ?? 'none' }
+          },
+          () => null,
         ),
       )
     })

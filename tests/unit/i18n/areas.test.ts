@@ -16,7 +16,9 @@ describe('area catalogs', () => {
 
   // A screen of an area renders its strings only once its catalog is loaded: its route's loader does it.
   it.each(Object.entries(AREAS))('every route to a screen of area %s loads its catalog', (area, dirs) => {
-    const routes = routeFiles(ROUTES).filter((file) => dirs.some((dir) => readFileSync(file, 'utf8').includes(`features/${dir.split('/').pop()}/`)))
+    // A folder by what is imported from inside it, a file by its own import path.
+    const imports = dirs.map((path) => path.replace(/^src\//, '').replace(/\.tsx?$/, "'").replace(/^[^']*$/, '$&/'))
+    const routes = routeFiles(ROUTES).filter((file) => imports.some((path) => readFileSync(file, 'utf8').includes(path)))
     for (const file of routes) expect(readFileSync(file, 'utf8'), file).toContain(`loadArea('${area}')`)
   })
 
