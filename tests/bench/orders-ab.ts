@@ -13,7 +13,7 @@
 import { resolve } from 'node:path'
 import { type RunningServer, startServer } from '../e2e/support/server'
 import { makeUsers, placeOrders } from './http-load'
-import { warm } from './orders'
+import { spread, warm } from './orders'
 
 const [other, rounds = '16', orders = '1000'] = process.argv.slice(2)
 if (!other) {
@@ -44,11 +44,8 @@ try {
     ratios.push(ratio)
     console.log(`round ${round + 1}: other ${rates.get('other')!.toFixed(0)}/s, this ${rates.get('this')!.toFixed(0)}/s, this/other ${ratio.toFixed(3)}`)
   }
-  ratios.sort((a, b) => a - b)
   const total = (load: (typeof loads)[number]) => (load.measured / load.seconds).toFixed(0)
-  console.log(
-    `orders/s over the rounds: other ${total(loads[0]!)}, this ${total(loads[1]!)}; this/other median ${ratios[Math.floor(ratios.length / 2)]!.toFixed(3)}, range ${ratios[0]!.toFixed(3)}-${ratios.at(-1)!.toFixed(3)}`,
-  )
+  console.log(`orders/s over the rounds: other ${total(loads[0]!)}, this ${total(loads[1]!)}; this/other ${spread(ratios)}`)
 } finally {
   await Promise.all(sides.map((side) => side.server.stop()))
 }

@@ -32,7 +32,8 @@ export type OrdersBenchOptions = {
 
 const envNumber = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined)
 
-function spread(values: readonly number[]): string {
+/** `median m, range a-b` of the figures, two decimals below 10. */
+export function spread(values: readonly number[]): string {
   const sorted = [...values].sort((a, b) => a - b)
   const median = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
   const digits = median < 10 ? 2 : 0
