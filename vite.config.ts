@@ -85,9 +85,51 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * The app's own modules (what src/main.tsx imports, at any depth) as one chunk, and those the back
+ * office also imports as another, instead of a chunk for every set of lazy screens that shares
+ * them: the start fetches every one of them anyway, and each file costs it a request, a
+ * <link rel="modulepreload"> that Vite's preload helper inserts and a response handled on the
+ * main thread. Seventeen files made the helper's task 130 ms at 4x CPU (issue 15). What the
+ * entry (src/boot.ts) imports stays in the entry, and the lazy screens' modules are chunked as before.
+ */
+function appChunks() {
+  const chunkOf = new Map<string, 'app' | 'shared'>()
+  const plugin: Plugin = {
+    name: 'tijori:app-chunks',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return
+      const reach = (entry: string): Set<string> => {
+        const seen = new Set<string>()
+        const todo = [resolve(import.meta.dirname, entry)]
+        for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+          if (seen.has(id)) continue
+          seen.add(id)
+          todo.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return seen
+      }
+      const boot = reach('src/boot.ts')
+      const app = reach('src/main.tsx')
+      const admin = reach('src/admin/main.tsx')
+      if (app.size < 2 || admin.size < 2) this.error('appChunks() found no module graph under src/main.tsx or src/admin/main.tsx: revisit it')
+      // Rolldown's and Vite's own modules (\0…) go where the bundler puts them.
+      for (const id of app) if (!boot.has(id) && !id.startsWith('\0')) chunkOf.set(id, admin.has(id) ? 'shared' : 'app')
+    },
+  }
+  // The sets are whole (every static import of a member is a member, in the entry, or the
+  // bundler's own), so the groups need not pull in dependencies; pulling them in would take the
+  // entry's modules (the install offer, the preload helper) out of the entry.
+  const group = (name: 'app' | 'shared', priority: number) => ({ name, test: (id: string) => chunkOf.get(id) === name, priority, includeDependenciesRecursively: false as const })
+  return { plugin, groups: [group('shared', 2), group('app', 1)] }
+}
+const { plugin: appChunksPlugin, groups: appChunkGroups } = appChunks()
+
 export default defineConfig({
   plugins: [
     sonnerStylesheet(),
+    appChunksPlugin,
     tanstackRouter({
       target: 'react',
       routesDirectory: 'src/routes',
@@ -139,7 +181,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     // Two pages: the PWA and the back office (admin.html), each its own entry and bundle.
-    rollupOptions: { input: { main: 'index.html', admin: 'admin.html' } },
+    rollupOptions: { input: { main: 'index.html', admin: 'admin.html' }, output: { codeSplitting: { groups: appChunkGroups } } },
   },
   test: {
     // Two files at a time: vitest's default (cores - 1) leaves one of two cores idle.
