@@ -99,6 +99,7 @@ function appChunks() {
     name: 'tijori:app-chunks',
     apply: 'build',
     buildEnd(error) {
+      chunkOf.clear()
       if (error) return
       const reach = (entry: string): Set<string> => {
         const seen = new Set<string>()
