@@ -24,10 +24,7 @@ import { type RunningServer, startServer } from './support/server'
  * fourteen (vite.config.ts appChunks) compress better: 144.1, in 10 files instead of 24.
  */
 const BUDGET_KIB = 150
-/**
- * Each file costs the start's main thread a <link rel="modulepreload"> and a response to handle,
- * whatever its size (issue 15: 17 of them made one 130 ms task at 4x CPU), so their number is kept too.
- */
+/** Each file costs the start's main thread whatever its size (vite.config.ts appChunks): their number is kept too. */
 const MAX_SCRIPT_FILES = 12
 
 let server: RunningServer

@@ -16,10 +16,16 @@ describe('area catalogs', () => {
 
   // A screen of an area renders its strings only once its catalog is loaded: its route's loader does it.
   it.each(Object.entries(AREAS))('every route to a screen of area %s loads its catalog', (area, dirs) => {
-    // A folder by what is imported from inside it, a file by its own import path.
-    const imports = dirs.map((path) => path.replace(/^src\//, '').replace(/\.tsx?$/, "'").replace(/^[^']*$/, '$&/'))
-    const routes = routeFiles(ROUTES).filter((file) => imports.some((path) => readFileSync(file, 'utf8').includes(path)))
-    for (const file of routes) expect(readFileSync(file, 'utf8'), file).toContain(`loadArea('${area}')`)
+    // A folder is matched by an import from inside it (`features/x/`), a file by its own import
+    // path, up to the closing quote (`features/x/Screen'`).
+    const imports = dirs.map((path) => {
+      const inside = path.replace(/^src\//, '')
+      return /\.tsx?$/.test(inside) ? `${inside.replace(/\.tsx?$/, '')}'` : `${inside}/`
+    })
+    const routes = routeFiles(ROUTES).map((file) => ({ file, source: readFileSync(file, 'utf8') }))
+    for (const { file, source } of routes.filter(({ source }) => imports.some((path) => source.includes(path)))) {
+      expect(source, file).toContain(`loadArea('${area}')`)
+    }
   })
 
   it('adds an area in the current language, and brings it along when the language changes', async () => {
