@@ -3,6 +3,8 @@
  * server sends it (the precompressed copy the browser asked for). The files are the build's, so the
  * figure is the same on every run: a check, not a timing. `npm run bench` prints the same list.
  */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Browser } from 'playwright-core'
 import { launchChromium } from './support/browser'
@@ -51,6 +53,14 @@ describe('the first route', () => {
     expect(scripts.length, `the first route fetches ${scripts.length} script files:\n${scripts.map((f) => `  ${f.url}`).join('\n')}`).toBeLessThanOrEqual(MAX_SCRIPT_FILES)
     // The locale data's warm-up (src/app/intl-warmup.ts) is fetched with the first screen: counted.
     expect(scripts.some((f) => f.url.includes('/intl-warmup-') && f.transferred > 0)).toBe(true)
+  })
+
+  it('has V8 compile the files the start runs as they arrive, each opening with the hint', async () => {
+    // vite.config.ts COMPILED_AT_LOAD: the hint counts only as the file's first line.
+    const assets = join(process.cwd(), 'dist', 'assets')
+    const started = (await readdir(assets)).filter((name) => /^(main|app|shared)-[\w-]+\.js$/.test(name))
+    expect(started).toHaveLength(3)
+    for (const name of started) expect((await readFile(join(assets, name), 'utf8')).split('\n', 1)[0], name).toBe('//# allFunctionsCalledOnLoad')
   })
 
   it('loads the locale data on a worker of its own, which the page allows and which then ends', async () => {
