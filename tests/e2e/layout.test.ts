@@ -122,13 +122,17 @@ describe('on a 390x844 phone', () => {
     expect(numbers.length).toBe(3 * 4 + 3 + 3 * 2 + 3)
     for (const n of numbers) expect(n, n.text).toMatchObject({ lines: 1, spills: false })
 
-    // A hash change keeps the document, so the screen before may still be laid out (or hidden, with
-    // no lines) for a moment: wait for this screen's numbers to settle, then none may wrap.
+    // A hash change keeps the document, so the screen before, whose index cards match the same
+    // selector, may still be there (laid out, or hidden with no lines) for a moment: wait for it to
+    // go (its strip with it) and for this screen's numbers to be laid out, then judge that reading.
     await page.goto(`${server.url}/#/home/zhishu`)
+    await expect.poll(() => page.getByTestId('index-strip').count(), { timeout: 15_000 }).toBe(0)
     await expect.poll(() => page.getByTestId('index-facts').count(), { timeout: 15_000 }).toBe(3)
     const onZhishu = page.locator('[data-testid=index-facts] dd')
-    await expect.poll(async () => (await lines(onZhishu)).filter((n) => n.lines === 0).length, { timeout: 15_000 }).toBe(0)
-    for (const n of await lines(onZhishu)) expect(n, n.text).toMatchObject({ lines: 1, spills: false })
+    let read: Awaited<ReturnType<typeof lines>> = []
+    await expect.poll(async () => (read = await lines(onZhishu)).filter((n) => n.lines === 0).length, { timeout: 15_000 }).toBe(0)
+    expect(read.length).toBe(3 * 4)
+    for (const n of read) expect(n, n.text).toMatchObject({ lines: 1, spills: false })
   })
 
   it('shows the sign-in state on one line', async () => {
