@@ -122,12 +122,12 @@ function appChunks() {
       for (const id of app) if (!boot.has(id) && !id.startsWith('\0')) chunkOf.set(id, admin.has(id) ? 'shared' : 'app')
     },
     // Chromium (156, tried here) used no code cache for module scripts, not even for those the
-    // service worker serves from its cache, so every start compiles them again, and V8 compiles a function on the main
-    // thread when it is first called: 460-570 ms of traces of the offline start at 4x CPU, 110-210
-    // with this. The start calls most functions of these files, so V8 is told to compile them all
-    // while they arrive, on another thread (explicit compile hints, Chrome 136). The comment counts
-    // only as the file's first line, above the one Vite adds to list the preloads: hence this runs
-    // after Vite's own generateBundle.
+    // service worker serves from its cache, so every start compiles them again, and V8 compiles a
+    // function on the main thread when it is first called: 460-570 ms of traces of the offline
+    // start at 4x CPU, 110-210 with this. The start calls most functions of these files, so V8 is
+    // told to compile them all while they arrive, on another thread (explicit compile hints, Chrome
+    // 136). The comment counts only as the file's first line, above the one Vite adds to list the
+    // preloads: hence this runs after Vite's own generateBundle.
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
