@@ -85,9 +85,6 @@ function precompress(): Plugin {
   }
 }
 
-/** The chunks the start runs: the entry (src/boot.ts, named by index.html's input) and appChunks' two. */
-const COMPILED_AT_LOAD = ['main', 'app', 'shared']
-
 /**
  * The app's own modules (what src/main.tsx imports, at any depth) as one chunk, and those the back
  * office also imports as another, instead of a chunk for every set of lazy screens that shares
@@ -98,6 +95,13 @@ const COMPILED_AT_LOAD = ['main', 'app', 'shared']
  */
 function appChunks() {
   const chunkOf = new Map<string, 'app' | 'shared'>()
+  // The sets are whole (every static import of a member is a member, in the entry, or the
+  // bundler's own), so the groups need not pull in dependencies; pulling them in would take the
+  // entry's modules (the install offer, the preload helper) out of the entry.
+  const group = (name: 'app' | 'shared', priority: number) => ({ name, test: (id: string) => chunkOf.get(id) === name, priority, includeDependenciesRecursively: false as const })
+  const groups = [group('shared', 2), group('app', 1)]
+  // What the start runs: the entry (src/boot.ts, index.html's input `main`) and the two groups.
+  const compiledAtLoad = ['main', ...groups.map((g) => g.name)]
   const plugin: Plugin = {
     name: 'tijori:app-chunks',
     apply: 'build',
@@ -131,17 +135,13 @@ function appChunks() {
     generateBundle: {
       order: 'post',
       handler(_, bundle) {
-        const hinted = Object.values(bundle).filter((file) => file.type === 'chunk').filter((chunk) => COMPILED_AT_LOAD.includes(chunk.name))
-        if (hinted.length !== COMPILED_AT_LOAD.length) this.error(`appChunks() expected the chunks ${COMPILED_AT_LOAD.join(', ')}: revisit it`)
+        const hinted = Object.values(bundle).filter((file) => file.type === 'chunk').filter((chunk) => compiledAtLoad.includes(chunk.name))
+        if (hinted.length !== compiledAtLoad.length) this.error(`appChunks() expected the chunks ${compiledAtLoad.join(', ')}: revisit it`)
         for (const chunk of hinted) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`
       },
     },
   }
-  // The sets are whole (every static import of a member is a member, in the entry, or the
-  // bundler's own), so the groups need not pull in dependencies; pulling them in would take the
-  // entry's modules (the install offer, the preload helper) out of the entry.
-  const group = (name: 'app' | 'shared', priority: number) => ({ name, test: (id: string) => chunkOf.get(id) === name, priority, includeDependenciesRecursively: false as const })
-  return { plugin, groups: [group('shared', 2), group('app', 1)] }
+  return { plugin, groups }
 }
 const { plugin: appChunksPlugin, groups: appChunkGroups } = appChunks()
 

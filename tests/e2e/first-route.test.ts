@@ -56,7 +56,7 @@ describe('the first route', () => {
   })
 
   it('has V8 compile the files the start runs as they arrive, each opening with the hint', async () => {
-    // vite.config.ts COMPILED_AT_LOAD: the hint counts only as the file's first line.
+    // vite.config.ts appChunks: the hint counts only as the file's first line.
     const assets = join(process.cwd(), 'dist', 'assets')
     const started = (await readdir(assets)).filter((name) => /^(main|app|shared)-[\w-]+\.js$/.test(name))
     expect(started).toHaveLength(3)
