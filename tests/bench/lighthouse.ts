@@ -75,6 +75,21 @@ function summarise(items: unknown[]): string {
     .join(', ')
 }
 
+/** Lighthouse's own failure to record a run (NO_NAVSTART, NO_FCP): the page is not at fault. */
+class LighthouseRunError extends Error {}
+
+/** A run Lighthouse failed to record is run again, at most twice, and said so. */
+async function measured(baseUrl: string, hash: string, signedIn: boolean): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(baseUrl, hash, signedIn)
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === 3) throw error
+      console.log(`    (${error.message}; run again)`)
+    }
+  }
+}
+
 async function runOnce(baseUrl: string, hash: string, signedIn: boolean): Promise<Figures> {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'silent' })
   try {
@@ -87,7 +102,7 @@ async function runOnce(baseUrl: string, hash: string, signedIn: boolean): Promis
     })
     if (!result) throw new Error('Lighthouse returned no result')
     const { lhr } = result
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+    if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     if (signedIn && !lhr.finalDisplayedUrl.includes(hash)) throw new Error(`signed-in run ended on ${lhr.finalDisplayedUrl}, not ${hash}`)
@@ -112,7 +127,7 @@ export async function lighthouseBench(server: RunningServer): Promise<void> {
   console.log(`\nLighthouse, mobile defaults (simulated slow 4G, 4x CPU), ${RUNS} runs each: median (spread)`)
   for (const target of PAGES) {
     const runs: Figures[] = []
-    for (let i = 0; i < RUNS; i++) runs.push(await runOnce(server.url, target.hash, target.signedIn))
+    for (let i = 0; i < RUNS; i++) runs.push(await measured(server.url, target.hash, target.signedIn))
     const show = (label: string, pick: (f: Figures) => number, unit: (n: number) => string) => {
       const xs = runs.map(pick)
       return `${label} ${unit(median(xs))} (${unit(Math.min(...xs))}–${unit(Math.max(...xs))})`
