@@ -120,13 +120,18 @@ async function operatorToken(url: string, op: { username: string; password: stri
 /**
  * `count` users, verified and holding `paise` each. Accounts are 97 + `tag` (2 digits) + a 6-digit
  * index, so several runs against one database do not collide when their tags differ.
+ *
+ * Each load order keeps its position open and holds its cost (about ₹45,000 for a lot of ITC), so
+ * the default, ₹100 crore, pays for some 22,000 orders a user. At ₹10 crore, 32 users ran out in
+ * the third PostgreSQL round of the orders bench at 1,500 orders/s, and its refusals were counted
+ * out of the rate.
  */
 export async function makeUsers(
   url: string,
   count: number,
   options: { paise?: number; tag?: number; operator?: { username: string; password: string }; inFlight?: number } = {},
 ): Promise<LoadUser[]> {
-  const paise = options.paise ?? 10_000_000_000
+  const paise = options.paise ?? 100_000_000_000
   const tag = String(options.tag ?? Math.floor(Math.random() * 100)).padStart(2, '0')
   const operator = { 'operator-token': await operatorToken(url, options.operator ?? { username: 'operator', password: 'operator-demo' }) }
   const accounts = Array.from({ length: count }, (_, i) => `97${tag}${String(i).padStart(6, '0')}`)
