@@ -75,10 +75,13 @@ function summarise(items: unknown[]): string {
     .join(', ')
 }
 
-/** Lighthouse's own failure to record a run (NO_NAVSTART, NO_FCP): the page is not at fault. */
+/** A run Lighthouse reports it could not measure (its runtimeError, such as NO_NAVSTART). */
 class LighthouseRunError extends Error {}
 
-/** A run Lighthouse failed to record is run again, at most twice, and said so. */
+/**
+ * A run Lighthouse could not measure is run again, at most twice, and said so: NO_NAVSTART, a
+ * trace Lighthouse failed to record, ended a whole bench once. A page at fault fails every time.
+ */
 async function measured(baseUrl: string, hash: string, signedIn: boolean): Promise<Figures> {
   for (let attempt = 1; ; attempt++) {
     try {

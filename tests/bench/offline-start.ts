@@ -3,9 +3,9 @@
  * ready (service worker in control, positions in Dexie), then, offline, a new tab opens
  * /#/trade/index with the CPU slowed 4x through CDP, and the time from the navigation's start to
  * the positions list (or its empty state) is read in the page, at the first frame that shows it. Before each run the tabs are closed
- * and the service workers stopped, so each start is as cold as a tab opened from the home screen.
+ * (all but one blank tab) and the service workers stopped, so each start is as cold as a tab opened from the home screen.
  *
- * One blank tab stays open, so each start is a new tab (a new renderer) in a window that is
+ * The blank tab stays open so that each start is a new tab (a new renderer) in a window that is
  * already there. A new window also starts desktop Chromium's own address-bar page (its WebUI
  * omnibox popup), some 800 ms of CPU on another renderer beside the start, on two cores: work no
  * installed app on a phone has. Interleaved, 6 runs each: a new window every run 1,079 ms
