@@ -4,7 +4,8 @@
  */
 import { type RealNameStatus, type User } from '../db/types'
 import { newInviteCode } from './tokens'
-import { type Executor, type Tx } from '../db/executor'
+import { SENT_WITH_NEXT, type Executor, type Tx } from '../db/executor'
+import { runStatement } from '../db/columns'
 import { type UserSummary } from '../../src/contract/admin-replies'
 
 export async function findUserByAccount(db: Executor, account: string): Promise<User | undefined> {
@@ -23,8 +24,12 @@ export async function lockUsers(trx: Tx, ids: readonly number[]): Promise<void> 
   if (ids.length === 0) return
   // Sorted, so two transactions locking the same users never wait on each other in a cycle.
   const sorted = [...new Set(ids)].sort((a, b) => a - b)
-  await trx.selectFrom('users').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute()
+  await runStatement(trx, LOCK_USERS, [sorted])
 }
+
+// Nothing is read from it, so on PostgreSQL it goes with the statement after it (SENT_WITH_NEXT):
+// that one starts once the locks are held, with a snapshot that sees what their holders committed.
+const LOCK_USERS = `${SENT_WITH_NEXT}select id from users where id = any($1::bigint[]) order by id for update`
 
 export async function inviteCodeExists(db: Executor, code: string): Promise<boolean> {
   const row = await db.selectFrom('invite_codes').select('code').where('code', '=', code).executeTakeFirst()

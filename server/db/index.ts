@@ -10,7 +10,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect'
 import pg from 'pg'
 import { type Database } from './types'
 import { PgliteStatements } from './pglite-statements'
-import { StatementNames } from './statement-names'
+import { PreparingClient } from './postgres-client'
 import { type ListenOptions, type Unlisten, listenPglite, listenPostgres } from '../events/listen'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -111,87 +111,6 @@ async function openPglite(dataDir: string | null, fromDump: Uint8Array | undefin
 }
 
 export { PREPARED_PER_CONNECTION } from './statement-names'
-
-/** The parts of node-postgres's Query that a statement carrying its transaction's `begin` changes (untyped there). */
-type WireQuery = {
-  submit(connection: pg.Connection): Error | null
-  handleCommandComplete(message: { text: string }, connection: pg.Connection): void
-}
-type WireQueryClass = new (config: pg.QueryConfig, values: undefined, callback: (error: Error | undefined, result: pg.QueryResult) => void) => WireQuery
-
-/**
- * A prepared statement sent with the `begin` before it, one Sync for both: the first statement of
- * a transaction costs no round trip of its own for the begin. Should the begin fail, PostgreSQL
- * skips the statement (everything up to the Sync), so it can never run outside its transaction.
- */
-class AfterBegin extends (pg.Query as unknown as WireQueryClass) {
-  #begun = false
-
-  override submit(connection: pg.Connection): Error | null {
-    const stream = connection.stream as { cork?: () => void; uncork?: () => void }
-    stream.cork?.()
-    try {
-      connection.parse({ text: 'begin', name: '', types: [] }, true)
-      connection.bind({}, true)
-      connection.execute({}, true)
-      // Cannot fail here: the statement is named, prepared under its text and given an array.
-      return super.submit(connection)
-    } finally {
-      stream.uncork?.()
-    }
-  }
-
-  override handleCommandComplete(message: { text: string }, connection: pg.Connection): void {
-    // The first command to complete is the begin's: the statement's own reply follows it.
-    if (this.#begun) return super.handleCommandComplete(message, connection)
-    this.#begun = true
-  }
-}
-
-/** node-postgres's record of the statements a connection has prepared (untyped there). */
-type Parsed = { parsedStatements: Record<string, string> }
-
-/** What Kysely reads from the reply to a `begin` (the command and its rows). */
-const BEGUN: Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields'> = { command: 'BEGIN', rowCount: null, rows: [], fields: [] }
-
-/**
- * A pool connection that prepares each parameterised statement once, under a name of its own, so
- * PostgreSQL parses it once per connection and can keep its plan (issue 14): in an orders run,
- * planning took 4.4 s of the 11.6 s PostgreSQL spent on statements, and the session lookup was
- * planned for 162 µs to run for 35. Kysely sends every statement as (text, values).
- *
- * A transaction's `begin` is held back and sent with the statement after it (AfterBegin) when that
- * one is prepared here already, as an order's first statement is after a connection's first few
- * orders: one round trip less per transaction, of the six an order batch waits for.
- */
-class PreparingClient extends pg.Client {
-  readonly #names = new StatementNames()
-  #beginHeld = false
-
-  // pg.Client's query() has a dozen overloads; this one names the (text, values) form and holds `begin`.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    const [text, values] = args
-    const plain = args.length === 2 && typeof text === 'string' && Array.isArray(values)
-    if (plain && text === 'begin' && values.length === 0 && !this.#beginHeld) {
-      this.#beginHeld = true
-      return Promise.resolve(BEGUN)
-    }
-    const name = plain && values.length > 0 ? this.#names.nameOf(text)?.name : undefined
-    const send = (): unknown => (name !== undefined ? super.query({ name, text, values }) : (super.query as (...rest: unknown[]) => unknown).apply(this, args))
-    if (!this.#beginHeld) return send()
-    this.#beginHeld = false
-    // Only a statement already parsed here carries it: a Parse that fails after the begin's own
-    // ParseComplete would leave node-postgres believing the name prepared.
-    if (name !== undefined && (this.connection as unknown as Parsed).parsedStatements[name] === text) {
-      return new Promise((resolve, reject) => {
-        super.query(new AfterBegin({ name, text, values }, undefined, (error, result) => (error ? reject(error) : resolve(result))))
-      })
-    }
-    // Any other goes after the begin has succeeded, so it cannot run outside the transaction.
-    return (super.query('begin') as Promise<unknown>).then(send)
-  }
-}
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
   const max = 10

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely'
 import { type StoredClaim } from './idempotency-fingerprint'
-import { type Executor, type Tx } from '../db/executor'
+import { SENT_WITH_NEXT, type Executor, type Tx } from '../db/executor'
 import { columnsOf, runStatement } from '../db/columns'
 
 export type ClaimKey = { scope: string; key: string }
@@ -58,39 +58,38 @@ export async function insertClaims(db: Executor, inputs: readonly NewClaim[]): P
 /** A key written as done with its reply, never claimed before: see insertDoneClaims. */
 export type DoneClaim = ClaimKey & { requestHash: string; now: number; expiresAt: number; reply: StoredReply }
 
-// In the order given, so that of two inputs with one key the first goes in.
-const INSERT_DONE_CLAIMS = `insert into idempotency_keys (scope, key, request_hash, state, lease_id, lease_until, status_code, reply_body, created_at, expires_at)
+// No conflict clause: a key that has a row fails the statement, so it needs no reply to be read,
+// and on PostgreSQL goes with the commit (SENT_WITH_NEXT), one round trip less for an order batch.
+const INSERT_DONE_CLAIMS = `${SENT_WITH_NEXT}insert into idempotency_keys (scope, key, request_hash, state, lease_id, lease_until, status_code, reply_body, created_at, expires_at)
     select scope, key, request_hash, 'done', null, null, status_code, reply_body, created_at, expires_at
     from unnest($1::text[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::bigint[], $7::bigint[])
-      with ordinality as d (scope, key, request_hash, status_code, reply_body, created_at, expires_at, n)
-    order by n
-    on conflict (scope, key) do nothing
-    returning scope, key`
+      as d (scope, key, request_hash, status_code, reply_body, created_at, expires_at)`
 
 /**
  * Writes keys straight as done with their replies, in the caller's transaction with the effect
- * (a route that claims its key at commit, plugins/idempotency.ts). Returns, in the order given,
- * whether each went in: false when a row for the key already exists (a reply to replay, a request
- * still holding it, an expired row not yet purged), and for the second of two with one key.
+ * (a route that claims its key at commit, plugins/idempotency.ts). When a row for one of the keys
+ * exists already (a reply to replay, a request still holding it, an expired row not yet purged),
+ * or two inputs name one key, nothing is written and it fails with an error isKeyTaken knows: in a
+ * transaction on PostgreSQL at its commit, elsewhere here.
  */
-export async function insertDoneClaims(db: Executor, inputs: readonly DoneClaim[]): Promise<boolean[]> {
-  if (inputs.length === 0) return []
-  const rows = await runStatement<ClaimKey>(db, INSERT_DONE_CLAIMS, [
+export async function insertDoneClaims(db: Executor, inputs: readonly DoneClaim[]): Promise<void> {
+  if (inputs.length === 0) return
+  await runStatement(db, INSERT_DONE_CLAIMS, [
     ...columnsOf(inputs, ['scope', 'key', 'requestHash']),
     inputs.map((input) => input.reply.statusCode),
     inputs.map((input) => input.reply.body),
     ...columnsOf(inputs, ['now', 'expiresAt']),
   ])
-  const written = new Set(rows.map((r) => `${r.scope}\n${r.key}`))
-  // Two inputs with one key: only the first can have gone in.
-  const seen = new Set<string>()
-  return inputs.map((input) => {
-    const id = `${input.scope}\n${input.key}`
-    const first = !seen.has(id)
-    seen.add(id)
-    return first && written.has(id)
-  })
 }
+
+/** The failure of insertDoneClaims (and of any write) on a key that has a row: the table's primary key. */
+export function isKeyTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown }
+  return code === UNIQUE_VIOLATION && constraint === 'idempotency_keys_pkey'
+}
+
+const UNIQUE_VIOLATION = '23505'
 
 /** The existing row, locked until the transaction ends so two take-overs cannot both win. */
 export async function lockClaim(trx: Tx, k: ClaimKey): Promise<{ claim: StoredClaim; reply: StoredReply | null } | undefined> {

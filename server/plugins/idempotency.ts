@@ -18,6 +18,7 @@ import {
   insertClaim,
   insertClaims,
   insertDoneClaims,
+  isKeyTaken,
   type DoneClaim,
   type NewClaim,
   lockClaim,
@@ -195,12 +196,21 @@ function successReply(data: unknown): StoredReply {
   return { statusCode: 200, body: JSON.stringify(ok(data)) }
 }
 
-/** Stores the reply of a held key, or writes a deferred one as done with it; false when the key is not ours to store. */
+/**
+ * Stores the reply of a held key, or writes a deferred one as done with it; false when the key is
+ * not ours to store. In a transaction on PostgreSQL a deferred key found taken fails its commit
+ * instead (insertDoneClaims), which commitOne takes as KeyTaken.
+ */
 async function storeReply(db: Executor, claim: RequestClaim, stored: StoredReply): Promise<boolean> {
   if (claim.leaseId !== null) return completeClaim(db, { scope: claim.scope, key: claim.key, leaseId: claim.leaseId }, stored)
   if (!claim.deferred) throw new Error(`idempotency key ${claim.scope}/${claim.key} is neither held nor deferred`)
-  const [written] = await insertDoneClaims(db, [claim.deferred.done(stored)])
-  return written === true
+  try {
+    await insertDoneClaims(db, [claim.deferred.done(stored)])
+    return true
+  } catch (error) {
+    if (isKeyTaken(error)) return false
+    throw error
+  }
 }
 
 /** Our lease ran out (another request took the key over), or a deferred key was written meanwhile. */
@@ -248,7 +258,7 @@ async function commitOne<T>(db: Executor, claim: RequestClaim, effect: (trx: Tx)
       return { stored }
     })
   } catch (error) {
-    if (!(error instanceof KeyTaken)) throw error
+    if (!(error instanceof KeyTaken || (claim.leaseId === null && isKeyTaken(error)))) throw error
     return answerTaken(claim, () => commitOne(db, claim, effect))
   }
 }
@@ -297,21 +307,13 @@ export type CommitGroup<I> = { submit: (claim: RequestClaim, input: I) => Promis
 
 type Member<I> = { claim: RequestClaim; input: I; resolve: (c: Committed) => void; reject: (e: unknown) => void }
 
-/** A batch whose deferred keys were not all free: the members whose key was taken. */
-class KeysTaken extends Error {
-  constructor(readonly members: ReadonlySet<number>) {
-    super('idempotency keys of the batch were written by other requests')
-  }
-}
-
 /**
  * Group commit: requests that arrive while a batch is being written wait, then go together in the
  * next transaction, each with its own effect and its own stored reply, so a burst of orders pays
  * for one BEGIN/lock/insert/COMMIT instead of one each. A member's refusal stays that member's.
- * A member whose deferred key is taken leaves the batch, which is written again without it, and
- * is answered from the key's row. Any other failure rolls the batch back and runs its members
- * again one by one, so one bad request fails alone. Only the requests in flight are held here,
- * never user state.
+ * Any failure, a deferred key found taken among them, rolls the batch back and runs its members
+ * again one by one, so one bad request fails alone, and a member whose key was taken is answered
+ * from the key's row. Only the requests in flight are held here, never user state.
  */
 export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { maxBatch?: number; concurrency?: number } = {}): CommitGroup<I> {
   const maxBatch = options.maxBatch ?? 64
@@ -327,20 +329,20 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
     else member.resolve({ stored: stored! })
   }
 
-  /** The member's effect alone in its transaction, settled; `taken`: its deferred key was found written. */
-  const runAlone = async (member: Member<I>, taken = false) => {
+  /** The member's effect alone in its transaction, settled. */
+  const runAlone = async (member: Member<I>) => {
     let refusal: DomainRefusal | null = null
-    const alone = () =>
-      commitOne(db, member.claim, async (trx) => {
-        const [outcome] = await effect(trx, [member.input])
-        if (outcome instanceof DomainRefusal) {
-          refusal = outcome
-          throw outcome
-        }
-        return outcome
-      })
     try {
-      member.resolve(await (taken ? answerTaken(member.claim, alone) : alone()))
+      member.resolve(
+        await commitOne(db, member.claim, async (trx) => {
+          const [outcome] = await effect(trx, [member.input])
+          if (outcome instanceof DomainRefusal) {
+            refusal = outcome
+            throw outcome
+          }
+          return outcome
+        }),
+      )
     } catch (error) {
       member.reject(refusal ?? error)
     }
@@ -358,31 +360,22 @@ export function commitGroup<I>(db: Executor, effect: BatchEffect<I>, options: { 
         )
         const done = outcomes.map((outcome) => ({ outcome, stored: outcome instanceof DomainRefusal ? null : successReply(outcome) }))
         const held: (ActiveClaim & { reply: StoredReply })[] = []
-        const deferred: { n: number; row: DoneClaim }[] = []
+        const deferred: DoneClaim[] = []
         batch.forEach(({ claim }, n) => {
           const stored = done[n]!.stored
           if (!stored) return
           if (claim.leaseId !== null) held.push({ scope: claim.scope, key: claim.key, leaseId: claim.leaseId, reply: stored })
-          else if (claim.deferred) deferred.push({ n, row: claim.deferred.done(stored) })
+          else if (claim.deferred) deferred.push(claim.deferred.done(stored))
           else throw new Error(`idempotency key ${claim.scope}/${claim.key} is neither held nor deferred`)
         })
-        const written = await insertDoneClaims(
-          trx,
-          deferred.map((d) => d.row),
-        )
-        const taken = new Set(deferred.filter((_, i) => !written[i]).map((d) => d.n))
-        if (taken.size > 0) throw new KeysTaken(taken)
         if ((await completeClaims(trx, held)) !== held.length) throw leaseLost()
+        // Last: on PostgreSQL it goes with the commit, and a key found taken fails the commit.
+        await insertDoneClaims(trx, deferred)
         return done
       })
-    } catch (error) {
-      if (error instanceof KeysTaken) {
-        // The rest are written again without them; they are answered from their keys' rows.
-        const rest = batch.filter((_, n) => !error.members.has(n))
-        await Promise.all([runBatch(rest), ...batch.filter((_, n) => error.members.has(n)).map((m) => runAlone(m, true))])
-        return
-      }
-      // Whatever failed is retried alone, where it fails (or succeeds) for itself only.
+    } catch {
+      // Whatever failed is retried alone, where it fails (or succeeds) for itself only: a member
+      // whose key was found taken is answered from the key's row (commitOne).
       for (const member of batch) await runAlone(member)
       return
     }

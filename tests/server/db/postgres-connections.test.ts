@@ -1,13 +1,15 @@
 /**
  * PostgreSQL only (runs when TEST_DATABASE_URL is set, as in CI): idle pool connections that the
  * server ends (a restart, a failover, an administrator) must not crash the process, and the next
- * query gets a fresh connection; a connection prepares each parameterised statement once and sends
- * a transaction's begin with the statement after it.
+ * query gets a fresh connection; a connection prepares each parameterised statement once, and sends
+ * a transaction's begin, and statements marked SENT_WITH_NEXT, with the statement after them.
  */
 import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { PREPARED_PER_CONNECTION } from '../../../server/db/index'
+import { SENT_WITH_NEXT } from '../../../server/db/executor'
+import { runStatement } from '../../../server/db/columns'
 import { createTestDatabase } from '../helpers'
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a PostgreSQL pool whose idle connections are ended', () => {
@@ -113,6 +115,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a transaction's begin", () => {
       expect(q).toBe(2)
       expect(second).toBe(first)
     } finally {
+      await database.drop()
+    }
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a statement sent with the next', () => {
+  class Rollback extends Error {}
+
+  it('goes with the next prepared statement, which sees its effect, or with the commit, one round trip for both', async () => {
+    const database = await createTestDatabase()
+    const db = database.handle.db
+    // Round trips: each Sync of the extended protocol, and each statement in the simple one.
+    const syncs = vi.spyOn(pg.Connection.prototype, 'sync')
+    const simple = vi.spyOn(pg.Connection.prototype, 'query')
+    const trips = () => syncs.mock.calls.length + simple.mock.calls.length
+    try {
+      await sql`create table held_probe (n int not null check (n < 100))`.execute(db)
+      const held = (trx: typeof db, n: number) => runStatement(trx, `${SENT_WITH_NEXT}insert into held_probe (n) values ($1::int)`, [n])
+      const count = async (trx: typeof db) => (await runStatement<{ n: number }>(trx, 'select count(*)::int as n from held_probe where n > $1::int', [0]))[0]!.n
+      // The first time, each statement is parsed on its connection and goes alone.
+      expect(await db.transaction().execute(async (trx) => [await held(trx, 1), await count(trx)])).toEqual([[], 1])
+      // Prepared now: the begin and the insert go with the count, which counts the insert.
+      syncs.mockClear()
+      simple.mockClear()
+      expect(await db.transaction().execute(async (trx) => [await held(trx, 2), await count(trx)])).toEqual([[], 2])
+      expect(trips()).toBe(2)
+      // The last statement goes with the commit: one round trip for the whole transaction.
+      syncs.mockClear()
+      simple.mockClear()
+      await db.transaction().execute((trx) => held(trx, 3))
+      expect(trips()).toBe(1)
+      expect(await count(db)).toBe(3)
+    } finally {
+      syncs.mockRestore()
+      simple.mockRestore()
+      await database.drop()
+    }
+  })
+
+  it('fails the statement or the commit it goes with, which then never runs; a rollback drops it unsent', async () => {
+    const database = await createTestDatabase()
+    const db = database.handle.db
+    const simple = vi.spyOn(pg.Connection.prototype, 'query')
+    try {
+      await sql`create table held_probe (n int not null check (n < 100))`.execute(db)
+      const held = (trx: typeof db, n: number) => runStatement(trx, `${SENT_WITH_NEXT}insert into held_probe (n) values ($1::int)`, [n])
+      const sum = async (trx: typeof db) => (await runStatement<{ n: number }>(trx, 'select coalesce(sum(n), 0)::int as n from held_probe where n > $1::int', [0]))[0]!.n
+      await db.transaction().execute(async (trx) => [await held(trx, 1), await sum(trx)])
+      // Answered at once, failing with the statement after it, which does not run.
+      let after = false
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await held(trx, 500)
+          await sum(trx)
+          after = true
+        }),
+      ).rejects.toThrow(/check constraint/)
+      expect(after).toBe(false)
+      // Failing with the commit, which commits nothing: not even what went before it.
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await held(trx, 2)
+          expect(await sum(trx)).toBe(3)
+          await held(trx, 500)
+        }),
+      ).rejects.toThrow(/check constraint/)
+      expect(await sum(db)).toBe(1)
+      // Rolled back before anything reached PostgreSQL: neither the begin nor the insert is sent.
+      simple.mockClear()
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await held(trx, 4)
+          throw new Rollback()
+        }),
+      ).rejects.toBeInstanceOf(Rollback)
+      expect(simple).not.toHaveBeenCalled()
+      // The connection goes on.
+      await db.transaction().execute((trx) => held(trx, 5))
+      expect(await sum(db)).toBe(6)
+    } finally {
+      simple.mockRestore()
       await database.drop()
     }
   })

@@ -50,6 +50,9 @@ describe('ledger repository', () => {
     const firstHoldsLock = new Promise<void>((resolve) => {
       const first = t.handle.db.transaction().execute(async (trx) => {
         await lockUsers(trx, [userId])
+        // On PostgreSQL the lock goes with the transaction's next statement (SENT_WITH_NEXT): it is
+        // held once that one has run.
+        await balancesOf(trx, userId)
         events.push('first locked')
         resolve()
         await new Promise<void>((r) => (releaseFirst = r))
