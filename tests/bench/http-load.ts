@@ -3,7 +3,7 @@
  * of several): it makes verified, funded users the way a person gets there (register with the
  * demo invite code, sign in, send the real name with two photos, ask for a deposit with a receipt;
  * an operator approves both in the back office), then places market orders with an
- * Idempotency-Key each, `inFlight` at a time over keep-alive connections (node:http), and
+ * Idempotency-Key each, `inFlight` at a time over keep-alive connections (OrderConnection), and
  * reports the count, orders/s, p50 and p99.
  *
  * More than `registrationLimitIp` (10) users need distinct client addresses: each user registers
