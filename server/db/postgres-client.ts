@@ -74,10 +74,11 @@ class SentAfter extends (pg.Query as unknown as WireQueryClass) {
 /** node-postgres's record of the statements a connection has prepared (untyped there). */
 type Parsed = { parsedStatements: Record<string, string> }
 
-/** What Kysely reads from the reply to a `begin`, and to a statement held to go with the next. */
-const BEGUN: Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields'> = { command: 'BEGIN', rowCount: null, rows: [], fields: [] }
-const HELD: Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields'> = { command: '', rowCount: null, rows: [], fields: [] }
-const ROLLED_BACK: Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields'> = { command: 'ROLLBACK', rowCount: null, rows: [], fields: [] }
+/** What Kysely reads from a reply given without PostgreSQL's: to a held `begin` or statement, or a rollback of nothing sent. */
+const answered = (command: string): Pick<pg.QueryResult, 'command' | 'rowCount' | 'rows' | 'fields'> => ({ command, rowCount: null, rows: [], fields: [] })
+const BEGUN = answered('BEGIN')
+const HELD = answered('')
+const ROLLED_BACK = answered('ROLLBACK')
 
 /**
  * A pool connection that prepares each parameterised statement once, under a name of its own, so
@@ -113,17 +114,17 @@ export class PreparingClient extends pg.Client {
       this.#ahead.push({ text, name, values })
       return Promise.resolve(HELD)
     }
-    const ends = values.length === 0 && (text === 'commit' || text === 'rollback')
-    if (ends) this.#open = false
-    if (this.#ahead.length === 0 || !(prepared || (ends && text === 'commit'))) {
-      if (text === 'rollback' && this.#ahead[0] === BEGIN) {
-        // Nothing of the transaction reached PostgreSQL: nothing to roll back.
-        this.#ahead = []
-        return Promise.resolve(ROLLED_BACK)
-      }
-      if (text === 'rollback') this.#ahead = []
-      const send = () => (name !== undefined ? super.query({ name, text, values }) : super.query(text, values))
-      return this.#afterAhead(send)
+    const commit = values.length === 0 && text === 'commit'
+    if (values.length === 0 && text === 'rollback') {
+      // What is held dies with the transaction; with its begin still held, nothing reached PostgreSQL.
+      const begun = this.#ahead[0] !== BEGIN
+      this.#open = false
+      this.#ahead = []
+      return begun ? super.query(text, values) : Promise.resolve(ROLLED_BACK)
+    }
+    if (commit) this.#open = false
+    if (this.#ahead.length === 0 || !(prepared || commit)) {
+      return this.#afterAhead(() => (name !== undefined ? super.query({ name, text, values }) : super.query(text, values)))
     }
     const ahead = this.#ahead
     this.#ahead = []

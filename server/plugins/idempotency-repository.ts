@@ -82,14 +82,14 @@ export async function insertDoneClaims(db: Executor, inputs: readonly DoneClaim[
   ])
 }
 
+const UNIQUE_VIOLATION = '23505'
+
 /** The failure of insertDoneClaims (and of any write) on a key that has a row: the table's primary key. */
 export function isKeyTaken(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { code, constraint } = error as { code?: unknown; constraint?: unknown }
   return code === UNIQUE_VIOLATION && constraint === 'idempotency_keys_pkey'
 }
-
-const UNIQUE_VIOLATION = '23505'
 
 /** The existing row, locked until the transaction ends so two take-overs cannot both win. */
 export async function lockClaim(trx: Tx, k: ClaimKey): Promise<{ claim: StoredClaim; reply: StoredReply | null } | undefined> {

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { PREPARED_PER_CONNECTION } from '../../../server/db/index'
-import { SENT_WITH_NEXT } from '../../../server/db/executor'
+import { SENT_WITH_NEXT, type Executor } from '../../../server/db/executor'
 import { runStatement } from '../../../server/db/columns'
 import { createTestDatabase } from '../helpers'
 
@@ -123,16 +123,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("a transaction's begin", () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a statement sent with the next', () => {
   class Rollback extends Error {}
 
-  it('goes with the next prepared statement, which sees its effect, or with the commit, one round trip for both', async () => {
+  /** A database with a table whose check a held insert can break. */
+  const probed = async () => {
     const database = await createTestDatabase()
+    await sql`create table held_probe (n int not null check (n < 100))`.execute(database.handle.db)
+    return database
+  }
+  const held = (trx: Executor, n: number) => runStatement(trx, `${SENT_WITH_NEXT}insert into held_probe (n) values ($1::int)`, [n])
+
+  it('goes with the next prepared statement, which sees its effect, or with the commit, one round trip for both', async () => {
+    const database = await probed()
     const db = database.handle.db
     // Round trips: each Sync of the extended protocol, and each statement in the simple one.
     const syncs = vi.spyOn(pg.Connection.prototype, 'sync')
     const simple = vi.spyOn(pg.Connection.prototype, 'query')
     const trips = () => syncs.mock.calls.length + simple.mock.calls.length
     try {
-      await sql`create table held_probe (n int not null check (n < 100))`.execute(db)
-      const held = (trx: typeof db, n: number) => runStatement(trx, `${SENT_WITH_NEXT}insert into held_probe (n) values ($1::int)`, [n])
       const count = async (trx: typeof db) => (await runStatement<{ n: number }>(trx, 'select count(*)::int as n from held_probe where n > $1::int', [0]))[0]!.n
       // The first time, each statement is parsed on its connection and goes alone.
       expect(await db.transaction().execute(async (trx) => [await held(trx, 1), await count(trx)])).toEqual([[], 1])
@@ -155,12 +161,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a statement sent with the next'
   })
 
   it('fails the statement or the commit it goes with, which then never runs; a rollback drops it unsent', async () => {
-    const database = await createTestDatabase()
+    const database = await probed()
     const db = database.handle.db
     const simple = vi.spyOn(pg.Connection.prototype, 'query')
     try {
-      await sql`create table held_probe (n int not null check (n < 100))`.execute(db)
-      const held = (trx: typeof db, n: number) => runStatement(trx, `${SENT_WITH_NEXT}insert into held_probe (n) values ($1::int)`, [n])
       const sum = async (trx: typeof db) => (await runStatement<{ n: number }>(trx, 'select coalesce(sum(n), 0)::int as n from held_probe where n > $1::int', [0]))[0]!.n
       await db.transaction().execute(async (trx) => [await held(trx, 1), await sum(trx)])
       // Answered at once, failing with the statement after it, which does not run.
